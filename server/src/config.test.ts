@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('has working defaults for sandbox mode', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ mode: 'sandbox', port: 3000, publicUrl: 'http://localhost:3000', dataDir: '.data', databaseUrl: undefined, seedDemo: true });
+    expect(c.session).toEqual({ idleMinutes: 30, absoluteHours: 12, cookieName: 'sid', secureCookie: false });
+  });
+
+  it('follows PORT in the public URL and uses a __Host- Secure cookie behind https', () => {
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+    const c = loadConfig({ PUBLIC_URL: 'https://app.parallels.example/' });
+    expect(c.publicUrl).toBe('https://app.parallels.example');
+    expect(c.session).toMatchObject({ cookieName: '__Host-sid', secureCookie: true });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SESSION_IDLE_MINUTES: '-5' }, 'SESSION_IDLE_MINUTES'],
+    [{ PARALLELS_MODE: 'staging' }, 'PARALLELS_MODE'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ PARALLELS_MODE: 'production' }, 'DATABASE_URL'],
+  ])('stops with a message naming the variable for %j', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+});

@@ -1,0 +1,85 @@
+import { AUTH_MESSAGES, type User } from '@parallels/contract/auth';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import * as sqlq from './auth.sql.js';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password.js';
+import { hashSessionId, newSessionId } from './session-token.js';
+
+export interface AuthDeps {
+  db: Database;
+  config: Config;
+}
+
+export async function toUser(db: Database, row: sqlq.UserRow): Promise<User> {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    isAdmin: row.isAdmin,
+    brands: await sqlq.listBrandIdsOfUser(db, row.id),
+    loginCount: row.loginCount,
+  };
+}
+
+export async function signup(deps: AuthDeps, input: { username: string; email: string; password: string }): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const created = await sqlq.insertUser(deps.db, { username: input.username, email: input.email, passwordHash });
+  if (!created) throw new HttpError(409, AUTH_MESSAGES.duplicateEmail);
+}
+
+/**
+ * Checks the password, counting failures per email (known or not) so that an account under attack is
+ * locked for everyone while other accounts are unaffected (security checklist A4/A5).
+ * Returns the new session id to set as the cookie.
+ */
+export async function login(deps: AuthDeps, input: { email: string; password: string }, now = new Date()): Promise<{ sessionId: string; user: User }> {
+  const { db, config } = deps;
+  const windowStart = new Date(now.getTime() - config.auth.lockoutMinutes * 60_000);
+  const failures = await sqlq.getLoginFailures(db, input.email);
+  if (failures && failures.windowStartedAt >= windowStart && failures.failures >= config.auth.lockoutAttempts) {
+    throw new HttpError(429, AUTH_MESSAGES.accountLocked);
+  }
+  const row = await sqlq.findUserByEmail(db, input.email);
+  const ok = row?.passwordHash
+    ? await verifyPassword(row.passwordHash, input.password)
+    : (await verifyPassword(await dummyPasswordHash(), input.password), false);
+  if (!row || !ok) {
+    await sqlq.addLoginFailure(db, input.email, now, windowStart);
+    throw new HttpError(401, AUTH_MESSAGES.wrongCredentials);
+  }
+  await sqlq.clearLoginFailures(db, input.email);
+  const rehash = row.passwordHash && needsRehash(row.passwordHash) ? await hashPassword(input.password) : undefined;
+  const loginCount = await sqlq.recordLogin(db, row.id, rehash);
+  const sessionId = await startSession(db, row.id);
+  return { sessionId, user: await toUser(db, { ...row, loginCount }) };
+}
+
+export async function startSession(db: Database, userId: string): Promise<string> {
+  const sessionId = newSessionId();
+  await sqlq.insertSession(db, hashSessionId(sessionId), userId);
+  return sessionId;
+}
+
+export async function endSession(db: Database, sessionId: string): Promise<void> {
+  await sqlq.deleteSession(db, hashSessionId(sessionId));
+}
+
+// Writing last_seen_at on every request would turn every read into a write; a minute's slack is harmless.
+const TOUCH_AFTER_MS = 60_000;
+
+/** The user behind a session cookie, or undefined when the session is unknown, idle too long or too old. */
+export async function resolveSession(deps: AuthDeps, sessionId: string, now = new Date()): Promise<sqlq.UserRow | undefined> {
+  const { db, config } = deps;
+  const idHash = hashSessionId(sessionId);
+  const session = await sqlq.findSession(db, idHash);
+  if (!session) return undefined;
+  const idleLimit = now.getTime() - config.session.idleMinutes * 60_000;
+  const absoluteLimit = now.getTime() - config.session.absoluteHours * 3_600_000;
+  if (session.lastSeenAt.getTime() < idleLimit || session.createdAt.getTime() < absoluteLimit) {
+    await sqlq.deleteSession(db, idHash);
+    return undefined;
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) await sqlq.touchSession(db, idHash, now);
+  return sqlq.findUserById(db, session.userId);
+}

@@ -1,0 +1,164 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { User } from '@parallels/contract/auth';
+import { AppProvider } from '../provider';
+import { RootLayout } from '../root-layout';
+import { sessionStore } from '../../lib/session-store';
+import { badgeText } from '../../features/notifications/components/notification-bell';
+import { AppShell } from './app-shell';
+
+const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: [], loginCount: 1 };
+const fetchMock = vi.fn<typeof fetch>();
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <RootLayout />,
+        children: [
+          { path: '/', element: <p>home page</p> },
+          { path: '/login', element: <p>login page</p> },
+          {
+            element: <AppShell />,
+            children: [
+              { path: '/dashboard', handle: { title: 'Dashboard' }, element: <p>dashboard body</p> },
+              { path: '/brand-setup', element: <p>brand setup body</p> },
+              { path: '/admetrics/:brandId', handle: { title: 'Ad Metrics' }, element: <p>admetrics body</p> },
+            ],
+          },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+describe('app shell', () => {
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    sessionStore.clear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends a visitor without a user to /login', async () => {
+    const router = renderAt('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('disables every menu item while the user has no brand, and shows the empty brand state', async () => {
+    sessionStore.signIn(asha);
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/users/getuser') ? json(200, { success: true, user: asha, brands: [] }) : json(200, { isValid: true, message: 'ok' }),
+    );
+    renderAt('/dashboard');
+    expect(await screen.findByText('No brands yet. Add one to see your reports.')).toBeInTheDocument();
+    for (const label of ['Dashboard', 'Marketing Insights', 'Ad Metrics', 'E-Commerce Reports', 'Conversion Reports', 'Campaign Analysis', 'Interest Reports', 'Performance Reports', 'Google Ads']) {
+      expect(screen.getByRole('link', { name: label })).toHaveAttribute('aria-disabled', 'true');
+    }
+    expect(screen.getByRole('link', { name: 'Profile: Asha' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '+ Add Brand' }));
+    expect(await screen.findByText('brand setup body')).toBeInTheDocument();
+  });
+
+  it('lists brands with spaces for underscores and switching brand keeps the section', async () => {
+    const user = { ...asha, brands: ['b1', 'b2'] };
+    sessionStore.signIn(user);
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/users/getuser')
+        ? json(200, { success: true, user, brands: [{ _id: 'b1', name: 'Sun_Kissed_Co' }, { _id: 'b2', name: 'Moon_Shop' }] })
+        : json(200, { isValid: true, message: 'ok' }),
+    );
+    const router = renderAt('/admetrics/b1');
+    const switcher = await screen.findByRole('combobox', { name: 'Brand' });
+    expect(screen.getByRole('option', { name: 'Sun Kissed Co' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ad Metrics' })).toHaveAttribute('href', '/admetrics/b1');
+    await userEvent.selectOptions(switcher, 'b2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admetrics/b2'));
+    expect(screen.getByRole('link', { name: 'Google Ads' })).toHaveAttribute('href', '/google-reports/b2');
+  });
+
+  it('on a 401 clears the user and brand state, ends the session and goes to /login', async () => {
+    sessionStore.signIn(asha);
+    fetchMock.mockImplementation(async (url) => (String(url) === '/api/auth/logout' ? json(200, { success: true }) : json(401, { success: false, message: 'Your session has expired. Please log in again.' })));
+    const router = renderAt('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(sessionStore.get().user).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/logout')).toBe(true);
+  });
+
+  it('logout ends the session and goes to /', async () => {
+    sessionStore.signIn(asha);
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/users/getuser') ? json(200, { success: true, user: asha, brands: [] }) : json(200, { success: true, isValid: true, message: 'ok' }),
+    );
+    const router = renderAt('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sessionStore.get().user).toBeNull();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/auth/logout' && init?.method === 'POST')).toBe(true);
+  });
+
+  it('checks the session at start and every 60 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      sessionStore.signIn(asha);
+      fetchMock.mockImplementation(async (url) =>
+        String(url).startsWith('/api/users/getuser') ? json(200, { success: true, user: asha, brands: [] }) : json(200, { isValid: true, message: 'ok' }),
+      );
+      renderAt('/dashboard');
+      const checks = () => fetchMock.mock.calls.filter(([url]) => url === '/api/auth/check-token').length;
+      await waitFor(() => expect(checks()).toBe(1));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(checks()).toBe(2);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(checks()).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('collapses and expands the sidebar', async () => {
+    sessionStore.signIn(asha);
+    fetchMock.mockResolvedValue(json(200, { success: true, user: asha, brands: [] }));
+    renderAt('/dashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens the plans dialog from Pricing', async () => {
+    sessionStore.signIn(asha);
+    fetchMock.mockResolvedValue(json(200, { success: true, user: asha, brands: [] }));
+    renderAt('/dashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Pricing' }));
+    expect(await screen.findByText('Startup Plan')).toBeInTheDocument();
+    expect(screen.getByText('$10/month')).toBeInTheDocument();
+    expect(screen.getByText('$50/month')).toBeInTheDocument();
+    expect(screen.getByText('Popular')).toBeInTheDocument();
+  });
+});
+
+describe('notification badge', () => {
+  it.each([
+    [0, null],
+    [1, '1'],
+    [99, '99'],
+    [100, '99+'],
+    [2500, '99+'],
+  ])('%i unread shows %s', (n, text) => {
+    expect(badgeText(n)).toBe(text);
+  });
+});

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { useUserBrands } from '../../features/brands/api/get-user-brands';
+import { brandIdFromPath, paths } from '../../lib/paths';
+import { sessionStore, useSession } from '../../lib/session-store';
+import { useLogout } from '../session';
+import { PageHeader } from './page-header';
+import { Sidebar } from './sidebar';
+
+interface RouteHandle {
+  title?: string;
+}
+
+/** Signed-in area: sidebar, header and the screen. No user: /login (spec core.md section 6). */
+export function AppShell() {
+  const { user, selectedBrandId, signedOut } = useSession();
+  const location = useLocation();
+  const matches = useMatches();
+  const logout = useLogout();
+  const brandsQuery = useUserBrands(user?.id);
+  const brands = brandsQuery.data?.brands ?? [];
+
+  // The server's brand list is the truth: keep the stored user in step with it.
+  useEffect(() => {
+    if (brandsQuery.data) sessionStore.updateUser(brandsQuery.data.user);
+  }, [brandsQuery.data]);
+
+  // The selected brand is the second path segment when the route has one.
+  const urlBrand = brandIdFromPath(location.pathname);
+  useEffect(() => {
+    if (urlBrand && user?.brands.includes(urlBrand) && urlBrand !== selectedBrandId) sessionStore.selectBrand(urlBrand);
+  }, [urlBrand, user, selectedBrandId]);
+
+  if (!user) return <Navigate to={signedOut === 'logout' ? paths.home : paths.login} replace />;
+
+  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
+
+  return (
+    <div className="flex h-full">
+      <Sidebar
+        username={user.username}
+        brands={brands}
+        brandsLoading={brandsQuery.isPending}
+        selectedBrandId={selectedBrandId}
+        onSelectBrand={(id) => sessionStore.selectBrand(id)}
+        onLogout={logout}
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <PageHeader title={title?.title ?? 'Parallels'} />
+        <main className="flex-1 overflow-auto p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
