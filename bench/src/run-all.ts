@@ -1,2 +1,3 @@
 // `npm run bench`: every benchmark in turn, each printing its figures.
+export {};
 await import('./bundle-size.js');
