@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
 describe('configuration', () => {
+  it('reads token keys, the first being current', () => {
+    const a = Buffer.alloc(32, 1).toString('base64');
+    const b = Buffer.alloc(32, 2).toString('base64');
+    const c = loadConfig({ TOKEN_ENCRYPTION_KEYS: `new:${a},old:${b}` });
+    expect(c.tokenKeys?.map((k) => k.id)).toEqual(['new', 'old']);
+    expect(c.tokenKeys?.[1]?.key.equals(Buffer.alloc(32, 2))).toBe(true);
+  });
+
   it('has working defaults for sandbox mode', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ mode: 'sandbox', port: 3000, publicUrl: 'http://localhost:3000', dataDir: '.data', databaseUrl: undefined, seedDemo: true });
@@ -23,6 +31,9 @@ describe('configuration', () => {
     [{ PARALLELS_MODE: 'staging' }, 'PARALLELS_MODE'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ PARALLELS_MODE: 'production' }, 'DATABASE_URL'],
+    [{ PARALLELS_MODE: 'production', DATABASE_URL: 'postgres://x@h/db' }, 'TOKEN_ENCRYPTION_KEYS'],
+    [{ TOKEN_ENCRYPTION_KEYS: 'k1' }, 'TOKEN_ENCRYPTION_KEYS'],
+    [{ TOKEN_ENCRYPTION_KEYS: `k1:${Buffer.alloc(16).toString('base64')}` }, 'TOKEN_ENCRYPTION_KEYS'],
   ])('stops with a message naming the variable for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

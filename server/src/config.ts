@@ -23,6 +23,11 @@ const envSchema = z.object({
   LOGIN_LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),
   WEB_DIST_DIR: z.string().optional(),
   SANDBOX_SEED_DEMO: booleanString.default(true),
+  // 'id:base64key,id:base64key' (32-byte keys), the first seals new tokens; older ones still decrypt.
+  TOKEN_ENCRYPTION_KEYS: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+)*$/, "must be 'id:base64key[,id:base64key...]'")
+    .optional(),
 });
 
 export interface Config {
@@ -39,6 +44,8 @@ export interface Config {
   auth: { rateLimitPerMinute: number; lockoutAttempts: number; lockoutMinutes: number };
   webDistDir: string | undefined;
   seedDemo: boolean;
+  /** from TOKEN_ENCRYPTION_KEYS; undefined in sandbox mode means: generate one into DATA_DIR */
+  tokenKeys: Array<{ id: string; key: Buffer }> | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -52,6 +59,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.PARALLELS_MODE === 'production' && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required when PARALLELS_MODE=production');
+  }
+  let tokenKeys: Config['tokenKeys'];
+  if (e.TOKEN_ENCRYPTION_KEYS) {
+    tokenKeys = e.TOKEN_ENCRYPTION_KEYS.split(',').map((pair) => {
+      const [id, b64] = pair.split(':') as [string, string];
+      return { id, key: Buffer.from(b64, 'base64') };
+    });
+    if (tokenKeys.some((k) => k.key.length !== 32)) throw new ConfigError('Invalid configuration:\n  TOKEN_ENCRYPTION_KEYS: every key must be 32 bytes, base64-encoded');
+  } else if (e.PARALLELS_MODE === 'production') {
+    throw new ConfigError('Invalid configuration:\n  TOKEN_ENCRYPTION_KEYS: required when PARALLELS_MODE=production');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const secureCookie = e.COOKIE_SECURE ?? (e.NODE_ENV === 'production' || publicUrl.startsWith('https://'));
@@ -74,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: { rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE, lockoutAttempts: e.LOGIN_LOCKOUT_ATTEMPTS, lockoutMinutes: e.LOGIN_LOCKOUT_MINUTES },
     webDistDir: e.WEB_DIST_DIR,
     seedDemo: e.PARALLELS_MODE === 'sandbox' && e.SANDBOX_SEED_DEMO,
+    tokenKeys,
   };
 }
