@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { EmulatorClock } from './clock.js';
 
 /** Authorization codes, access tokens and refresh tokens an emulator has issued. Kept in memory. */
@@ -20,7 +22,33 @@ export interface TokenRecord {
 export class TokenStore {
   private readonly records = new Map<string, TokenRecord>();
 
-  constructor(private readonly clock: EmulatorClock, private readonly prefix: string) {}
+  /**
+   * With `file`, access and refresh tokens are appended to a JSON-lines file and read back at start, so the
+   * tokens an app stored keep working after a restart, as real platforms' do (the app's sandbox mode).
+   */
+  constructor(
+    private readonly clock: EmulatorClock,
+    private readonly prefix: string,
+    private readonly file?: string,
+  ) {
+    if (file && existsSync(file)) {
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        if (!line.trim()) continue;
+        try {
+          const record = JSON.parse(line) as TokenRecord;
+          this.records.set(record.token, record);
+        } catch {
+          // a torn last line after a crash: skip it
+        }
+      }
+    }
+  }
+
+  private persist(record: TokenRecord): void {
+    if (!this.file || record.kind === 'code') return;
+    mkdirSync(dirname(this.file), { recursive: true });
+    appendFileSync(this.file, `${JSON.stringify(record)}\n`, { mode: 0o600 });
+  }
 
   issue(input: { kind: TokenRecord['kind']; subject: string; clientId: string; scope?: string; ttlSeconds: number | null; data?: Record<string, string>; token?: string }): TokenRecord {
     const token = input.token ?? `${this.prefix}${randomBytes(24).toString('base64url')}`;
@@ -36,6 +64,7 @@ export class TokenStore {
       data: input.data ?? {},
     };
     this.records.set(token, record);
+    this.persist(record);
     return record;
   }
 
@@ -56,6 +85,7 @@ export class TokenStore {
     const record = this.records.get(token);
     if (!record) return false;
     record.revoked = true;
+    this.persist(record);
     return true;
   }
 
@@ -65,6 +95,7 @@ export class TokenStore {
     for (const r of this.records.values()) {
       if (r.subject === subject && !r.revoked) {
         r.revoked = true;
+        this.persist(r);
         n++;
       }
     }
@@ -76,6 +107,7 @@ export class TokenStore {
     const record = this.records.get(token);
     if (!record) return false;
     record.expiresAt = this.clock.now().getTime() - 1;
+    this.persist(record);
     return true;
   }
 }

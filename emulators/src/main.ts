@@ -1,0 +1,18 @@
+import Fastify from 'fastify';
+import { mountEmulators, PLATFORMS } from './index.js';
+
+// Standalone: `npm run emulators` serves every platform on one port and prints each base URL.
+const port = Number(process.env.EMULATOR_PORT ?? 4010);
+const host = process.env.EMULATOR_HOST ?? '127.0.0.1';
+const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+const publicUrl = `http://${host}:${port}/sandbox`;
+const mounted = await mountEmulators(app, {
+  publicUrl,
+  prefix: '/sandbox',
+  seed: process.env.EMULATOR_SEED,
+  admin: true,
+  quotaMode: process.env.EMULATOR_QUOTA === 'realistic' ? 'realistic' : 'off',
+  shopifyWebhookUrl: process.env.SHOPIFY_WEBHOOK_URL,
+});
+await app.listen({ port, host });
+for (const p of PLATFORMS) console.log(`${p.padEnd(11)} ${mounted.baseUrls[p]}`);

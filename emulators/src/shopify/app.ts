@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { EmulatorContext } from '../common/context.js';
+import { registerAdminRoutes } from '../common/admin.js';
+import { registerOAuthRoutes } from './oauth.js';
+import { registerGraphqlRoute } from './graphql-route.js';
+import { registerBillingRoutes } from './billing.js';
+import { mintShopifyToken, registerBulkFileRoute, registerShopifyAdmin } from './admin.js';
+import { buildSchema } from './schema.js';
+import { ShopifyState } from './state.js';
+import { notFoundJson, notFoundPage } from './errors.js';
+
+export interface ShopifyEmulatorOptions {
+  /** where order, uninstall and compliance webhooks are POSTed (the app's webhook route) */
+  webhookUrl?: string;
+}
+
+/**
+ * Shopify: app install OAuth, Admin GraphQL (orders, bulk operations, billing), webhooks.
+ * Real Shopify puts the shop in the host (https://{shop}.myshopify.com/admin/...); here the shop
+ * domain is the first path segment: {baseUrl}/{shop}.myshopify.com/admin/...
+ */
+export function shopifyEmulator(ctx: EmulatorContext, options: ShopifyEmulatorOptions = {}): FastifyPluginAsync {
+  return async (app) => {
+    const state = new ShopifyState(ctx);
+    const schema = buildSchema();
+
+    // Shopify also takes the bare query with Content-Type: application/graphql
+    app.addContentTypeParser('application/graphql', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    app.setErrorHandler((err: FastifyError, _req, reply) => {
+      const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+      if (status === 400 || status === 415) return reply.code(400).send({ errors: 'Bad Request: the request body could not be parsed' });
+      return reply.code(status).send({ errors: 'Internal Server Error' });
+    });
+    app.setNotFoundHandler((req, reply) => (/\.json(\?|$)/.test(req.url) ? notFoundJson(reply) : notFoundPage(reply)));
+
+    registerOAuthRoutes(app, ctx, state);
+    registerGraphqlRoute(app, ctx, state, schema);
+    registerBillingRoutes(app, state);
+    registerBulkFileRoute(app, ctx, state, schema);
+    registerAdminRoutes(app, ctx, {
+      mintToken: (body) => ({ ...mintShopifyToken(ctx, state, body) }),
+      extra: (admin) => registerShopifyAdmin(admin, ctx, state, options.webhookUrl),
+    });
+  };
+}

@@ -1,0 +1,68 @@
+import { createRng } from '../common/rng.js';
+
+// The products each sandbox store sells (line items are drawn from these). Prices are list prices in
+// the store's currency; an order's line items are scaled so they add up to the order's subtotal.
+
+export interface Product {
+  productId: number;
+  variantId: number;
+  title: string;
+  variantTitle: string;
+  sku: string;
+  vendor: string;
+  productType: string;
+  price: number;
+}
+
+const DEMO: Array<[string, string, string, number, string[]]> = [
+  // title, sku stem, product type, price (INR), variants
+  ['Handblock Print Cotton Kurta', 'KRT-HBP', 'Kurtas', 1499, ['S / Indigo', 'M / Indigo', 'L / Indigo', 'M / Rust']],
+  ['Linen Relaxed Shirt', 'SHT-LIN', 'Shirts', 1799, ['M / Sage', 'L / Sage', 'XL / Ecru']],
+  ['Chanderi Silk Dupatta', 'DUP-CHS', 'Dupattas', 1199, ['Mustard', 'Teal', 'Blush']],
+  ['Mulmul Palazzo Pants', 'PLZ-MUL', 'Bottoms', 999, ['S / Ivory', 'M / Ivory', 'L / Black']],
+  ['Kalamkari A-line Dress', 'DRS-KLM', 'Dresses', 2299, ['S', 'M', 'L']],
+  ['Oxidised Jhumka Earrings', 'JWL-JHM', 'Jewellery', 649, ['Default Title']],
+  ['Jute Tote Bag', 'BAG-JUT', 'Bags', 799, ['Natural', 'Printed']],
+  ['Cotton Nehru Jacket', 'JKT-NHR', 'Jackets', 2499, ['M / Charcoal', 'L / Charcoal', 'XL / Navy']],
+  ['Kolhapuri Leather Chappals', 'FTW-KOL', 'Footwear', 1299, ['6', '7', '8', '9']],
+  ['Festive Gift Hamper', 'GFT-FST', 'Gifting', 2999, ['Default Title']],
+  ['Block Print Scrunchie Set', 'ACC-SCR', 'Accessories', 349, ['Default Title']],
+  ['Cotton Cloth Mask (Pack of 3)', 'ACC-MSK', 'Accessories', 249, ['Default Title']],
+  ['Embroidered Potli Bag', 'BAG-PTL', 'Bags', 599, ['Maroon', 'Gold']],
+];
+
+const OTHER: Array<[string, string, string, number, string[]]> = [
+  ['Trailhead Merino Crew Sock', 'SOCK-MER', 'Socks', 24, ['M / Charcoal', 'L / Charcoal', 'M / Olive']],
+  ['Ridgeline Packable Down Jacket', 'JKT-RDG', 'Outerwear', 189, ['S / Black', 'M / Black', 'L / Rust']],
+  ['Basecamp Flannel Shirt', 'SHT-BCF', 'Shirts', 68, ['M / Red Plaid', 'L / Red Plaid', 'XL / Green Plaid']],
+  ['Summit 28L Daypack', 'BAG-S28', 'Packs', 129, ['Slate', 'Moss']],
+  ['Canyon Trail Runner', 'FTW-CTR', 'Footwear', 139, ['9', '10', '11']],
+  ['Lakeside Organic Tee', 'TEE-LAK', 'T-Shirts', 32, ['S / White', 'M / White', 'L / Navy']],
+  ['Portage Insulated Bottle 32oz', 'BTL-P32', 'Accessories', 38, ['Default Title']],
+  ['Timberline Beanie', 'HAT-TMB', 'Headwear', 29, ['Default Title']],
+  ['Trail Map Bandana', 'ACC-BND', 'Accessories', 14, ['Default Title']],
+  ['Northwind Sticker Pack', 'ACC-STK', 'Accessories', 6, ['Default Title']],
+  ['Beeswax Lip Balm', 'ACC-LIP', 'Accessories', 5, ['Default Title']],
+];
+
+const cache = new Map<string, Product[]>();
+
+export function catalog(merchantId: string): Product[] {
+  const hit = cache.get(merchantId);
+  if (hit) return hit;
+  const source = merchantId === 'demo' ? DEMO : OTHER;
+  const rng = createRng('catalog', merchantId);
+  const out: Product[] = [];
+  let productId = merchantId === 'demo' ? 8_012_345_600_000 : 7_123_456_700_000;
+  let variantId = productId * 5;
+  for (const [title, sku, productType, price, variants] of source) {
+    productId += rng.int(11, 97);
+    for (const v of variants) {
+      variantId += rng.int(101, 997);
+      const code = v === 'Default Title' ? '' : `-${v.replace(/[^A-Za-z0-9]+/g, '').toUpperCase().slice(0, 6)}`;
+      out.push({ productId, variantId, title, variantTitle: v, sku: `${sku}${code}`, vendor: merchantId === 'demo' ? 'Parallels Demo Store' : 'Northwind Outfitters', productType, price });
+    }
+  }
+  cache.set(merchantId, out);
+  return out;
+}

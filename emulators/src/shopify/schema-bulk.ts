@@ -1,0 +1,125 @@
+import { performance } from 'node:perf_hooks';
+import type { FieldDef, TypeDef } from './graphql/types.js';
+import { bulkStatus, checkBulkQuery, signedUrl } from './bulk.js';
+import { gid, hasScope, parseGid, type ShopifyExec } from './exec-context.js';
+import type { BulkOperation } from './state.js';
+import { gqlTime } from './time.js';
+
+// BulkOperation and the bulk query mutations. Concurrency: one running bulk query per shop and app
+// before API version 2026-01, five from 2026-01 (shopify.dev/changelog/faster-bulk-operations).
+
+type Types = Record<string, TypeDef<ShopifyExec>>;
+
+const op = (p: unknown): BulkOperation => p as BulkOperation;
+
+export function pollBulk(ctx: ShopifyExec, found: BulkOperation | undefined): BulkOperation | null {
+  if (!found) return null;
+  bulkStatus(found, ctx, true);
+  return found;
+}
+
+export function findBulk(ctx: ShopifyExec, id: number): BulkOperation | undefined {
+  return ctx.rt.bulkOps.find((b) => b.id === id);
+}
+
+export function bulkQueryFields(): Record<string, FieldDef<ShopifyExec>> {
+  return {
+    currentBulkOperation: {
+      type: 'BulkOperation',
+      args: { type: 'BulkOperationType' },
+      resolve: (_p, args, ctx) => (args.type === 'MUTATION' ? null : pollBulk(ctx, ctx.rt.bulkOps[ctx.rt.bulkOps.length - 1])),
+    },
+    bulkOperation: { type: 'BulkOperation', args: { id: 'ID!' }, resolve: (_p, args, ctx) => pollBulk(ctx, findBulk(ctx, parseGid(args.id)[1])) },
+  };
+}
+
+export function bulkMutationFields(): Record<string, FieldDef<ShopifyExec>> {
+  return {
+    bulkOperationRunQuery: {
+      type: 'BulkOperationRunQueryPayload',
+      args: { query: 'String!', groupObjects: 'Boolean' },
+      resolve: (_p, args, ctx) => {
+        const query = String(args.query);
+        const check = checkBulkQuery(ctx.schema, query);
+        if (!check.ok) return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: check.message }] };
+        const limit = ctx.apiVersion >= '2026-01' || ctx.apiVersion === 'unstable' ? 5 : 1;
+        const running = ctx.rt.bulkOps.filter((b) => ['CREATED', 'RUNNING'].includes(bulkStatus(b, ctx, false)));
+        if (running.length >= limit) {
+          const last = running[running.length - 1] as BulkOperation;
+          return {
+            bulkOperation: null,
+            userErrors: [{ code: 'OPERATION_IN_PROGRESS', field: null, message: `A bulk query operation for this app and shop is already in progress: ${gid('BulkOperation', last.id)}.` }],
+          };
+        }
+        const created: BulkOperation = {
+          __node: 'BulkOperation',
+          id: ctx.state.nextBulkId(),
+          shop: ctx.rt.shop.domain,
+          query,
+          asOf: ctx.asOf,
+          createdAt: ctx.asOf,
+          createdReal: performance.now(),
+          completedAt: null,
+          polls: 0,
+          canceled: false,
+          errorCode: hasScope(ctx, 'read_orders') ? null : 'ACCESS_DENIED',
+          allOrders: ctx.scopes.has('read_all_orders'),
+          counts: null,
+        };
+        ctx.rt.bulkOps.push(created);
+        return { bulkOperation: created, userErrors: [] };
+      },
+    },
+    bulkOperationCancel: {
+      type: 'BulkOperationCancelPayload',
+      args: { id: 'ID!' },
+      resolve: (_p, args, ctx) => {
+        const found = findBulk(ctx, parseGid(args.id)[1]);
+        if (!found) return { bulkOperation: null, userErrors: [{ field: ['id'], message: 'Bulk operation does not exist' }] };
+        const status = bulkStatus(found, ctx, false);
+        if (status !== 'CREATED' && status !== 'RUNNING') {
+          return { bulkOperation: found, userErrors: [{ field: null, message: `A bulk operation cannot be canceled when it is ${status.toLowerCase()}` }] };
+        }
+        found.canceled = true;
+        found.completedAt = ctx.asOf;
+        return { bulkOperation: found, userErrors: [] };
+      },
+    },
+  };
+}
+
+export function bulkTypes(): Types {
+  const status = (p: unknown, ctx: ShopifyExec) => bulkStatus(op(p), ctx, false);
+  const done = (p: unknown, ctx: ShopifyExec) => ['COMPLETED', 'EXPIRED'].includes(status(p, ctx));
+  return {
+    BulkOperationType: { kind: 'ENUM', values: ['QUERY', 'MUTATION'] },
+    BulkOperationStatus: { kind: 'ENUM', values: ['CREATED', 'RUNNING', 'COMPLETED', 'CANCELING', 'CANCELED', 'FAILED', 'EXPIRED'] },
+    BulkOperationErrorCode: { kind: 'ENUM', values: ['ACCESS_DENIED', 'INTERNAL_SERVER_ERROR', 'TIMEOUT'] },
+    BulkOperationUserErrorCode: { kind: 'ENUM', values: ['INVALID', 'OPERATION_IN_PROGRESS', 'LIMIT_REACHED'] },
+    BulkOperation: {
+      kind: 'OBJECT',
+      interfaces: ['Node'],
+      fields: {
+        id: { type: 'ID!', resolve: (p) => gid('BulkOperation', op(p).id) },
+        type: { type: 'BulkOperationType!', resolve: () => 'QUERY' },
+        query: { type: 'String!' },
+        status: { type: 'BulkOperationStatus!', resolve: (p, _a, ctx) => status(p, ctx) },
+        errorCode: { type: 'BulkOperationErrorCode', resolve: (p) => op(p).errorCode },
+        createdAt: { type: 'DateTime!', resolve: (p) => gqlTime(op(p).createdAt) },
+        completedAt: { type: 'DateTime', resolve: (p, _a, ctx) => (done(p, ctx) || op(p).canceled ? gqlTime(op(p).completedAt ?? op(p).createdAt) : null) },
+        objectCount: { type: 'UnsignedInt64!', resolve: (p, _a, ctx) => String(done(p, ctx) ? op(p).counts?.objects ?? 0 : Math.floor((op(p).counts?.objects ?? 0) * 0.4)) },
+        rootObjectCount: { type: 'UnsignedInt64!', resolve: (p, _a, ctx) => String(done(p, ctx) ? op(p).counts?.roots ?? 0 : 0) },
+        fileSize: { type: 'UnsignedInt64', resolve: (p, _a, ctx) => (done(p, ctx) && op(p).counts?.objects ? String(op(p).counts?.bytes ?? 0) : null) },
+        url: {
+          type: 'URL',
+          resolve: (p, _a, ctx) => (status(p, ctx) === 'COMPLETED' && op(p).counts?.objects ? signedUrl(ctx.state.ctx.baseUrl, ctx.state.ctx.world.apps.shopify.clientSecret, ctx.rt, op(p)) : null),
+        },
+        partialDataUrl: { type: 'URL', resolve: () => null },
+      },
+    },
+    BulkOperationRunQueryPayload: { kind: 'OBJECT', fields: { bulkOperation: { type: 'BulkOperation' }, userErrors: { type: '[BulkOperationUserError!]!' } } },
+    BulkOperationCancelPayload: { kind: 'OBJECT', fields: { bulkOperation: { type: 'BulkOperation' }, userErrors: { type: '[UserError!]!' } } },
+    BulkOperationUserError: { kind: 'OBJECT', fields: { code: { type: 'BulkOperationUserErrorCode' }, field: { type: '[String!]' }, message: { type: 'String!' } } },
+    UserError: { kind: 'OBJECT', fields: { field: { type: '[String!]' }, message: { type: 'String!' } } },
+  };
+}

@@ -1,0 +1,215 @@
+import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
+import { startPlatform, type RunningPlatform } from './harness.js';
+import { metaEmulator } from '../src/meta/app.js';
+
+// Async report runs, usage headers, every injected fault in Meta's wire format, and realistic quotas.
+
+const ACT = 'act_100000000000001';
+const MAY = encodeURIComponent(JSON.stringify({ since: '2026-05-01', until: '2026-05-31' }));
+
+interface GraphErr { message: string; type: string; code: number; error_subcode?: number; is_transient?: boolean; fbtrace_id: string }
+interface Body {
+  error?: GraphErr; data?: Array<Record<string, unknown>>; paging?: { next?: string }; report_run_id?: string;
+  async_status?: string; access_token?: string; [k: string]: unknown;
+}
+
+let p: RunningPlatform;
+let token = '';
+
+async function admin(method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${p.baseUrl}/__admin/${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+async function call(path: string, init: RequestInit = {}): Promise<{ res: Response; body: Body }> {
+  const res = await fetch(`${p.baseUrl}/v25.0/${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+  const text = await res.text();
+  let body: Body;
+  try { body = JSON.parse(text) as Body; } catch { body = { text }; }
+  return { res, body };
+}
+
+beforeAll(async () => {
+  p = await startPlatform('meta', metaEmulator);
+  token = ((await (await admin('POST', 'tokens', {})).json()) as Body).access_token ?? '';
+});
+afterAll(async () => { await p.close(); });
+beforeEach(async () => {
+  await admin('DELETE', 'faults');
+  await admin('PUT', 'quota', { mode: 'off' });
+  await admin('PUT', 'meta/config', { tier: 'standard_access', pollsToComplete: 4, secondsToComplete: 30 });
+  await admin('POST', 'meta/usage/reset');
+});
+
+describe('meta async report runs', () => {
+  it('walks Not Started -> Started -> Running -> Completed, then pages the same rows as the sync call', async () => {
+    const form = new URLSearchParams({ level: 'campaign', fields: 'campaign_id,spend,impressions,reach', time_range: JSON.stringify({ since: '2026-05-01', until: '2026-05-31' }), time_increment: '1' });
+    const created = await call(`${ACT}/insights`, { method: 'POST', body: form });
+    expect(created.res.status).toBe(200);
+    const id = created.body.report_run_id ?? '';
+    expect(id).toMatch(/^\d{15}$/);
+    const early = await call(`${id}/insights`);
+    expect(early.body.error?.code).toBe(100);
+    const seen: string[] = [];
+    let last: Body = {};
+    for (let i = 0; i < 6; i++) {
+      last = (await call(`${id}?fields=id,account_id,async_status,async_percent_completion,date_start,date_stop,is_running`)).body;
+      seen.push(last.async_status ?? '');
+      if (last.async_status === 'Job Completed') break;
+    }
+    expect(seen).toEqual(['Job Not Started', 'Job Started', 'Job Running', 'Job Completed']);
+    expect(last).toMatchObject({ id, account_id: '100000000000001', async_percent_completion: 100, date_start: '2026-05-01', date_stop: '2026-05-31', is_running: false });
+    const rows: Array<Record<string, unknown>> = [];
+    let page = (await call(`${id}/insights?limit=100`)).body;
+    rows.push(...(page.data ?? []));
+    while (page.paging?.next) {
+      expect(page.paging.next.startsWith(`${p.baseUrl}/v25.0/${id}/insights?`)).toBe(true);
+      page = await (await fetch(page.paging.next, { headers: { authorization: `Bearer ${token}` } })).json() as Body;
+      rows.push(...(page.data ?? []));
+    }
+    const sync = (await call(`${ACT}/insights?level=campaign&fields=campaign_id,spend,impressions,reach&time_range=${MAY}&time_increment=1&limit=5000`)).body.data;
+    expect(rows).toEqual(sync);
+  });
+
+  it('a fault makes a run end in Job Failed with v25 error fields; admin can force completion', async () => {
+    await admin('PUT', 'faults', { key: ACT, plan: { reportRunFailed: true, times: 1 } });
+    const failed = (await call(`${ACT}/insights?fields=spend`, { method: 'POST' })).body.report_run_id ?? '';
+    await admin('PUT', 'meta/config', { pollsToComplete: 1 });
+    const status = (await call(failed)).body;
+    expect(status).toMatchObject({ async_status: 'Job Failed', error_code: -2, error_subcode: 2490547, error_message: 'Report Failed' });
+    expect((await call(`${failed}/insights`)).body.error?.code).toBe(100);
+
+    await admin('PUT', 'meta/config', { pollsToComplete: 50 });
+    const slow = (await call(`${ACT}/insights?fields=spend`, { method: 'POST' })).body.report_run_id ?? '';
+    expect((await call(slow)).body.async_status).toBe('Job Not Started');
+    expect((await admin('POST', `meta/report-runs/${slow}`, { status: 'completed' })).status).toBe(200);
+    expect((await call(slow)).body.async_status).toBe('Job Completed');
+    expect((await call(`${slow}/insights`)).body.data).toHaveLength(1);
+  });
+});
+
+describe('meta usage headers', () => {
+  it('sends x-app-usage, x-ad-account-usage and x-business-use-case-usage as JSON strings', async () => {
+    const { res } = await call(`${ACT}/campaigns`);
+    const app = JSON.parse(res.headers.get('x-app-usage') ?? '');
+    expect(Object.keys(app)).toEqual(['call_count', 'total_cputime', 'total_time']);
+    const acc = JSON.parse(res.headers.get('x-ad-account-usage') ?? '');
+    expect(acc).toMatchObject({ ads_api_access_tier: 'standard_access' });
+    expect(typeof acc.acc_id_util_pct).toBe('number');
+    expect(typeof acc.reset_time_duration).toBe('number');
+    const buc = JSON.parse(res.headers.get('x-business-use-case-usage') ?? '');
+    expect(buc['100000000000001'][0]).toMatchObject({ type: 'ads_management', estimated_time_to_regain_access: 0 });
+    const insights = await call(`${ACT}/insights?fields=spend`);
+    expect(JSON.parse(insights.res.headers.get('x-business-use-case-usage') ?? '')['100000000000001'][0].type).toBe('ads_insights');
+    expect(JSON.parse(insights.res.headers.get('x-fb-ads-insights-throttle') ?? '')).toHaveProperty('acc_id_util_pct');
+    const me = await call('me');
+    expect(me.res.headers.get('x-app-usage')).not.toBeNull();
+  });
+});
+
+describe('meta faults', () => {
+  const cases: Array<[string, Record<string, unknown>, string, Record<string, unknown>]> = [
+    ['expired token', { tokenExpired: true }, ACT, { code: 190, error_subcode: 463, type: 'OAuthException' }],
+    ['revoked token', { tokenRevoked: true }, '<token>', { code: 190, error_subcode: 460 }],
+    ['permission', { permissionDenied: true }, '100000000000001', { code: 200, type: 'OAuthException' }],
+    ['user rate limit', { rateLimit: { retryAfterSeconds: 300 } }, '<token>', { code: 17, error_subcode: 2446079, is_transient: true }],
+    ['ad account rate limit', { rateLimit: { retryAfterSeconds: 120, code: 613 } }, ACT, { code: 613, error_subcode: 1487742, is_transient: true }],
+    ['ads management BUC', { rateLimit: { retryAfterSeconds: 600 } }, ACT, { code: 80004, error_subcode: 2446079, is_transient: true }],
+    ['app rate limit', { rateLimit: { retryAfterSeconds: 60 } }, '*', { code: 4, is_transient: true }],
+  ];
+  it.each(cases)('%s', async (_name, plan, key, expected) => {
+    await admin('PUT', 'faults', { key: key === '<token>' ? token : key, plan: { ...plan, times: 1 } });
+    const { res, body } = await call(`${ACT}/campaigns`);
+    expect(res.status).toBe(400);
+    expect(body.error).toMatchObject(expected);
+    expect(typeof body.error?.fbtrace_id).toBe('string');
+    if (plan.rateLimit) {
+      const buc = JSON.parse(res.headers.get('x-business-use-case-usage') ?? '');
+      const eta = Math.ceil((plan.rateLimit as { retryAfterSeconds: number }).retryAfterSeconds / 60);
+      expect(buc['100000000000001'][0]).toMatchObject({ call_count: 100, estimated_time_to_regain_access: eta });
+    }
+    // `times: 1` cleared it
+    expect((await call(`${ACT}/campaigns`)).res.status).toBe(200);
+  });
+
+  it('expired token message names the expiry in Pacific time', async () => {
+    await admin('PUT', 'faults', { key: token, plan: { tokenExpired: true, times: 1 } });
+    const { body } = await call('me');
+    expect(body.error?.message).toMatch(/^Error validating access token: Session has expired on .+ P[SD]T\. The current time is .+ P[SD]T\.$/);
+  });
+
+  it('insights throttled by account defaults to the ads_insights BUC code 80000', async () => {
+    await admin('PUT', 'faults', { key: ACT, plan: { rateLimit: { retryAfterSeconds: 60 }, times: 1 } });
+    expect((await call(`${ACT}/insights?fields=spend`)).body.error?.code).toBe(80000);
+  });
+
+  it('5xx: transient code 2 with the status asked for', async () => {
+    await admin('PUT', 'faults', { key: '*', plan: { serverError: { status: 503 }, times: 1 } });
+    const { res, body } = await call(`${ACT}/insights?fields=spend`);
+    expect(res.status).toBe(503);
+    expect(body.error).toMatchObject({ code: 2, is_transient: true, message: 'An unexpected error has occurred. Please retry your request later.' });
+  });
+
+  it('timeout: never answers, the client\'s AbortSignal fires', async () => {
+    await admin('PUT', 'faults', { key: ACT, plan: { timeout: true, times: 1 } });
+    const started = Date.now();
+    await expect(fetch(`${p.baseUrl}/v25.0/${ACT}/campaigns`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(300) })).rejects.toThrow();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect((await call(`${ACT}/campaigns`)).res.status).toBe(200);
+  });
+
+  it('malformed: 200 with a body cut off mid-JSON', async () => {
+    await admin('PUT', 'faults', { key: ACT, plan: { malformed: true, times: 1 } });
+    const res = await fetch(`${p.baseUrl}/v25.0/${ACT}/campaigns?fields=id,name`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text.startsWith('{"data":[')).toBe(true);
+    expect(() => JSON.parse(text)).toThrow();
+  });
+
+  it('latency delays the answer', async () => {
+    await admin('PUT', 'faults', { key: ACT, plan: { latencyMs: 250, times: 1 } });
+    const started = Date.now();
+    expect((await call(`${ACT}/campaigns`)).res.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+  });
+
+  it('an admin-revoked token answers 190/460', async () => {
+    const own = ((await (await admin('POST', 'tokens', { longLived: false })).json()) as Body).access_token ?? '';
+    expect((await admin('POST', 'tokens/revoke', { token: own })).status).toBe(200);
+    const body = await (await fetch(`${p.baseUrl}/v25.0/me?access_token=${own}`)).json() as Body;
+    expect(body.error).toMatchObject({ code: 190, error_subcode: 460 });
+  });
+});
+
+describe('meta realistic quotas', () => {
+  it('development tier: past 60 points in the score window the account answers (#17) with the time to regain access', async () => {
+    await admin('PUT', 'quota', { mode: 'realistic' });
+    await admin('PUT', 'meta/config', { tier: 'development_access' });
+    let tripped: { res: Response; body: Body } | undefined;
+    for (let i = 0; i < 70 && !tripped; i++) {
+      const r = await call(`${ACT}/campaigns?limit=1`);
+      if (r.res.status !== 200) tripped = r;
+      else expect(i).toBeLessThan(60);
+    }
+    expect(tripped?.body.error).toMatchObject({ code: 17, error_subcode: 2446079, is_transient: true, message: '(#17) User request limit reached' });
+    const buc = JSON.parse(tripped?.res.headers.get('x-business-use-case-usage') ?? '{}');
+    expect(buc['100000000000001'][0].estimated_time_to_regain_access).toBe(5);
+    expect(JSON.parse(tripped?.res.headers.get('x-ad-account-usage') ?? '{}').acc_id_util_pct).toBe(100);
+    // blocked: even the next call is refused; the other account is not affected
+    expect((await call(`${ACT}/campaigns?limit=1`)).body.error?.code).toBe(17);
+    expect((await call('act_100000000000002/campaigns?limit=1')).res.status).toBe(200);
+  });
+
+  it('standard tier: more than 100 calls a second on one account answers 613', async () => {
+    await admin('PUT', 'quota', { mode: 'realistic' });
+    const results = await Promise.all(Array.from({ length: 130 }, () => call(`${ACT}/campaigns?limit=1`)));
+    const errors = results.filter((r) => r.res.status !== 200).map((r) => r.body.error);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]).toMatchObject({ code: 613, error_subcode: 1487742 });
+  });
+
+  it('quotas are not enforced in off mode', async () => {
+    await admin('PUT', 'meta/config', { tier: 'development_access' });
+    for (let i = 0; i < 70; i++) expect((await call(`${ACT}/campaigns?limit=1`)).res.status).toBe(200);
+  });
+});
