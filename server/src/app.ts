@@ -12,13 +12,36 @@ import { registerWeb } from './plugins/web.js';
 import { registerSessionHook } from './modules/auth/session.js';
 import { authRoutes } from './modules/auth/auth.route.js';
 import { userRoutes } from './modules/users/users.route.js';
+import { brandRoutes } from './modules/brands/brands.route.js';
+import { enforceBrandAccess } from './modules/brands/brand-access.js';
+import { setupRoutes } from './modules/connections/setup.route.js';
+import { createAccountDirectory } from './modules/connections/account-directory.js';
+import { oauthRoutes } from './modules/oauth/oauth.route.js';
+import { loadTokenKeyring } from './lib/token-keyring.js';
+import { scrubUrl } from './lib/log-scrub.js';
 import { healthRoutes } from './modules/health/health.route.js';
+import { mountSandboxEmulators } from './sandbox/emulators.js';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  brandAccess: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route as registered (the brand-access enumeration test reads it) */
+    routeList: RegisteredRoute[];
+  }
+}
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   /** serve the built web app (off in server tests) */
   serveWeb?: boolean;
+  /** mount the platform emulators under /sandbox (default: in sandbox mode) */
+  emulators?: boolean;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -30,6 +53,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.access_token', '*.refresh_token'], censor: '[redacted]' },
+      serializers: {
+        req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: scrubUrl(req.url) }),
+      },
     },
     trustProxy: false,
     bodyLimit: 1024 * 1024,
@@ -49,12 +75,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     errorResponseBuilder: (_req, context) => ({ statusCode: context.statusCode, message: AUTH_MESSAGES.tooManyRequests }),
   });
   const db = database.db;
+  const keyring = loadTokenKeyring(config);
   registerSessionHook(app, { db, config });
+  // Before any route: every route naming a brand gets the one access hook as it registers.
+  enforceBrandAccess(app, db);
+  const routeList: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, brandAccess: route.config?.brandAccess === true });
+  });
+  app.decorate('routeList', routeList);
 
+  const accounts = createAccountDirectory({ db, keyring, config });
   await app.register(healthRoutes, { database, config });
   await app.register(authRoutes, { db, config });
   await app.register(userRoutes, { db });
+  await app.register(oauthRoutes, { db, config, keyring });
+  await app.register(brandRoutes, { db, accounts });
+  await app.register(setupRoutes, { accounts });
 
+  if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);
   await registerWeb(app, deps.serveWeb ? (config.webDistDir ?? DEFAULT_WEB_DIST) : undefined);
   return app;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SANDBOX_APPS } from '@parallels/emulators/common/world';
 
 /**
  * Every environment variable the server reads, validated in one place. A bad value stops start-up with a
@@ -24,6 +25,29 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   SANDBOX_SEED_DEMO: booleanString.default(true),
   // 'id:base64key,id:base64key' (32-byte keys), the first seals new tokens; older ones still decrypt.
+  META_GRAPH_URL: z.url().optional(),
+  META_DIALOG_URL: z.url().optional(),
+  META_API_VERSION: z.string().regex(/^v\d+\.0$/, 'must look like v25.0').default('v25.0'),
+  META_APP_ID: z.string().min(1).optional(),
+  META_APP_SECRET: z.string().min(1).optional(),
+  GOOGLE_ACCOUNTS_URL: z.url().optional(),
+  GOOGLE_OAUTH2_URL: z.url().optional(),
+  GOOGLE_USERINFO_URL: z.url().optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ADS_URL: z.url().optional(),
+  GOOGLE_ADS_API_VERSION: z.string().regex(/^v\d+$/, 'must look like v23').default('v23'),
+  GOOGLE_ADS_DEVELOPER_TOKEN: z.string().min(1).optional(),
+  GA4_ADMIN_URL: z.url().optional(),
+  GA4_DATA_URL: z.url().optional(),
+  SHOPIFY_SHOP_URL_TEMPLATE: z.string().includes('{shop}', { message: 'must contain {shop}' }).optional(),
+  SHOPIFY_API_KEY: z.string().min(1).optional(),
+  SHOPIFY_API_SECRET: z.string().min(1).optional(),
+  SHOPIFY_API_VERSION: z.string().regex(/^\d{4}-\d{2}$/, 'must look like 2026-07').default('2026-07'),
+  ZOHO_ACCOUNTS_URL: z.url().optional(),
+  ZOHO_DESK_URL: z.url().optional(),
+  ZOHO_CLIENT_ID: z.string().min(1).optional(),
+  ZOHO_CLIENT_SECRET: z.string().min(1).optional(),
   TOKEN_ENCRYPTION_KEYS: z
     .string()
     .regex(/^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+)*$/, "must be 'id:base64key[,id:base64key...]'")
@@ -46,6 +70,17 @@ export interface Config {
   seedDemo: boolean;
   /** from TOKEN_ENCRYPTION_KEYS; undefined in sandbox mode means: generate one into DATA_DIR */
   tokenKeys: Array<{ id: string; key: Buffer }> | undefined;
+  platforms: PlatformsConfig;
+}
+
+/** Where each platform is and who we are to it: the emulators in sandbox mode, the real hosts in production. */
+export interface PlatformsConfig {
+  meta: { graphUrl: string; dialogUrl: string; version: string; appId: string; appSecret: string };
+  google: { accountsUrl: string; oauth2Url: string; userinfoUrl: string; clientId: string; clientSecret: string };
+  googleAds: { url: string; version: string; developerToken: string };
+  ga4: { adminUrl: string; dataUrl: string };
+  shopify: { shopUrlTemplate: string; apiKey: string; apiSecret: string; version: string };
+  zoho: { accountsUrl: string; deskUrl: string; clientId: string; clientSecret: string };
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +107,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const secureCookie = e.COOKIE_SECURE ?? (e.NODE_ENV === 'production' || publicUrl.startsWith('https://'));
+  const sandbox = e.PARALLELS_MODE === 'sandbox';
+  const emu = (platform: string) => `${publicUrl}/sandbox/${platform}`;
+  const pick = (value: string | undefined, sandboxValue: string, productionValue: string | undefined, name: string): string => {
+    const v = value ?? (sandbox ? sandboxValue : productionValue);
+    if (v === undefined) throw new ConfigError(`Invalid configuration:\n  ${name}: required when PARALLELS_MODE=production`);
+    return v;
+  };
+  const platforms: PlatformsConfig = {
+    meta: {
+      graphUrl: pick(e.META_GRAPH_URL, emu('meta'), 'https://graph.facebook.com', 'META_GRAPH_URL'),
+      dialogUrl: pick(e.META_DIALOG_URL, emu('meta'), 'https://www.facebook.com', 'META_DIALOG_URL'),
+      version: e.META_API_VERSION,
+      appId: pick(e.META_APP_ID, SANDBOX_APPS.meta.clientId, undefined, 'META_APP_ID'),
+      appSecret: pick(e.META_APP_SECRET, SANDBOX_APPS.meta.clientSecret, undefined, 'META_APP_SECRET'),
+    },
+    google: {
+      accountsUrl: pick(e.GOOGLE_ACCOUNTS_URL, emu('google'), 'https://accounts.google.com', 'GOOGLE_ACCOUNTS_URL'),
+      oauth2Url: pick(e.GOOGLE_OAUTH2_URL, emu('google'), 'https://oauth2.googleapis.com', 'GOOGLE_OAUTH2_URL'),
+      userinfoUrl: pick(e.GOOGLE_USERINFO_URL, `${emu('google')}/v1/userinfo`, 'https://openidconnect.googleapis.com/v1/userinfo', 'GOOGLE_USERINFO_URL'),
+      clientId: pick(e.GOOGLE_CLIENT_ID, SANDBOX_APPS.google.clientId, undefined, 'GOOGLE_CLIENT_ID'),
+      clientSecret: pick(e.GOOGLE_CLIENT_SECRET, SANDBOX_APPS.google.clientSecret, undefined, 'GOOGLE_CLIENT_SECRET'),
+    },
+    googleAds: {
+      url: pick(e.GOOGLE_ADS_URL, emu('google-ads'), 'https://googleads.googleapis.com', 'GOOGLE_ADS_URL'),
+      version: e.GOOGLE_ADS_API_VERSION,
+      developerToken: pick(e.GOOGLE_ADS_DEVELOPER_TOKEN, SANDBOX_APPS.googleAdsDeveloperToken, undefined, 'GOOGLE_ADS_DEVELOPER_TOKEN'),
+    },
+    ga4: {
+      adminUrl: pick(e.GA4_ADMIN_URL, emu('ga4'), 'https://analyticsadmin.googleapis.com', 'GA4_ADMIN_URL'),
+      dataUrl: pick(e.GA4_DATA_URL, emu('ga4'), 'https://analyticsdata.googleapis.com', 'GA4_DATA_URL'),
+    },
+    shopify: {
+      shopUrlTemplate: pick(e.SHOPIFY_SHOP_URL_TEMPLATE, `${emu('shopify')}/{shop}`, 'https://{shop}', 'SHOPIFY_SHOP_URL_TEMPLATE'),
+      apiKey: pick(e.SHOPIFY_API_KEY, SANDBOX_APPS.shopify.clientId, undefined, 'SHOPIFY_API_KEY'),
+      apiSecret: pick(e.SHOPIFY_API_SECRET, SANDBOX_APPS.shopify.clientSecret, undefined, 'SHOPIFY_API_SECRET'),
+      version: e.SHOPIFY_API_VERSION,
+    },
+    zoho: {
+      accountsUrl: pick(e.ZOHO_ACCOUNTS_URL, emu('zoho'), 'https://accounts.zoho.com', 'ZOHO_ACCOUNTS_URL'),
+      deskUrl: pick(e.ZOHO_DESK_URL, emu('zoho'), 'https://desk.zoho.com', 'ZOHO_DESK_URL'),
+      clientId: pick(e.ZOHO_CLIENT_ID, SANDBOX_APPS.zoho.clientId, undefined, 'ZOHO_CLIENT_ID'),
+      clientSecret: pick(e.ZOHO_CLIENT_SECRET, SANDBOX_APPS.zoho.clientSecret, undefined, 'ZOHO_CLIENT_SECRET'),
+    },
+  };
   return {
     env: e.NODE_ENV,
     mode: e.PARALLELS_MODE,
@@ -92,5 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     seedDemo: e.PARALLELS_MODE === 'sandbox' && e.SANDBOX_SEED_DEMO,
     tokenKeys,
+    platforms,
   };
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemo } from './sandbox/demo.js';
+import { loadTokenKeyring } from './lib/token-keyring.js';
 
 async function main(): Promise<void> {
   let config;
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
   const app = await buildApp({ config, database, serveWeb: true });
-  if (config.seedDemo) await seedDemo(database.db, app.log);
+  if (config.seedDemo) await seedDemo(app, { db: database.db, keyring: loadTokenKeyring(config) });
 
   const shutdown = async (signal: string): Promise<void> => {
     app.log.info({ signal }, 'shutting down');

@@ -21,7 +21,7 @@ export interface TestApp {
 
 /** A fresh database (an empty PGlite copy, or a new database on the server) and an app on it. */
 export async function createTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TOKEN_ENCRYPTION_KEYS: `test:${randomBytes(32).toString('base64')}`, ...env });
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: DatabaseHandle;
   if (kind === 'postgres') {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Application tables. Fact tables (daily grain, brand_id first in every key) arrive with the sync engine.
 
@@ -35,9 +35,88 @@ export const loginFailures = pgTable('login_failures', {
 export const brands = pgTable('brands', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   name: text('name').notNull(),
+  /** the store's currency (Shopify shop currencyCode); USD until a store is connected */
   currency: text('currency').notNull().default('USD'),
+  /** the store's IANA timezone: day boundaries of store facts */
+  timezone: text('timezone').notNull().default('UTC'),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What a user granted us at a provider: the tokens (sealed with AES-256-GCM, see lib/token-crypto.ts) for
+ * one provider identity (a Google or Facebook user, a Shopify shop, a Zoho user). The browser only ever sees
+ * the grant's id.
+ */
+export const platformGrants = pgTable(
+  'platform_grants',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(), // google | facebook | shopify | zoho
+    /** the provider's id of who granted: Google `sub`, Facebook user id, the shop domain, Zoho user */
+    subject: text('subject').notNull(),
+    email: text('email'),
+    scope: text('scope').notNull().default(''),
+    accessTokenSealed: text('access_token_sealed').notNull(),
+    refreshTokenSealed: text('refresh_token_sealed'),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
+    status: text('status').notNull().default('active'), // active | revoked
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('platform_grants_identity_uq').on(t.userId, t.provider, t.subject)],
+);
+
+/** One platform account connected to a brand (a shop, a Meta ad account, a Google Ads customer, a GA4 property). */
+export const connections = pgTable(
+  'connections',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    brandId: uuid('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(), // shopify | meta | google_ads | ga4
+    accountId: text('account_id').notNull(),
+    accountName: text('account_name').notNull(),
+    managerId: text('manager_id'),
+    grantId: uuid('grant_id').references(() => platformGrants.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('active'), // active | reauth_required | error
+    statusMessage: text('status_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('connections_brand_account_uq').on(t.brandId, t.platform, t.accountId), index('connections_grant_idx').on(t.grantId)],
+);
+
+/** OAuth `state`: single use, bound to the browser session that started it, expires after 10 minutes. */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  sessionIdHash: text('session_id_hash').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  context: text('context').notNull(),
+  source: text('source'),
+  codeVerifier: text('code_verifier'),
+  shop: text('shop'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time tickets that turn a provider sign-in into a session (POST /api/auth/login/oauth). */
+export const loginTickets = pgTable('login_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Sign-in identities at providers: an account is found by (provider, subject), never by email alone. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    provider: text('provider').notNull(), // google | shopify
+    subject: text('subject').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('user_identities_user_idx').on(t.userId)],
+);
 
 export const userBrands = pgTable(
   'user_brands',

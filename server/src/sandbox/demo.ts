@@ -1,14 +1,59 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { createWorld } from '@parallels/emulators/common/world';
 import type { Database } from '../db/client.js';
-import { findUserByEmail, insertUser } from '../modules/auth/auth.sql.js';
+import type { TokenKeyring } from '../lib/token-crypto.js';
+import { findUserByEmail, insertUser, listBrandIdsOfUser } from '../modules/auth/auth.sql.js';
 import { hashPassword } from '../modules/auth/password.js';
+import { insertBrand, type NewConnection } from '../modules/brands/brands.sql.js';
+import { saveGrant } from '../modules/connections/grants.service.js';
+import { SANDBOX_PREFIX } from './emulators.js';
 
-// The sandbox's demo account (ARCHITECTURE.md, "Sandbox mode"). Its brand and connections are added
-// by brand setup once the emulators exist.
+// The sandbox's demo account and brand (ARCHITECTURE.md, "Sandbox mode"): the emulators' demo store and
+// accounts, connected as if the demo user had pressed 'Allow' on every consent page.
 export const DEMO_USER = { username: 'Demo', email: 'demo@parallels.dev', password: 'parallels-demo' } as const;
+export const DEMO_BRAND_NAME = 'Parallels_Demo_Store';
 
-export async function seedDemo(db: Database, log: FastifyBaseLogger): Promise<void> {
-  if (await findUserByEmail(db, DEMO_USER.email)) return;
-  await insertUser(db, { username: DEMO_USER.username, email: DEMO_USER.email, passwordHash: await hashPassword(DEMO_USER.password) });
-  log.info({ email: DEMO_USER.email }, 'sandbox demo account created');
+const GOOGLE_SCOPE = 'openid email https://www.googleapis.com/auth/adwords https://www.googleapis.com/auth/analytics.readonly';
+
+async function mint(app: FastifyInstance, platform: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const res = await app.inject({ method: 'POST', url: `${SANDBOX_PREFIX}/${platform}/__admin/tokens`, payload: body });
+  if (res.statusCode !== 200) throw new Error(`sandbox ${platform} did not mint a token: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+const expiry = (seconds: unknown) => (typeof seconds === 'number' ? new Date(Date.now() + seconds * 1000) : null);
+
+export async function seedDemo(app: FastifyInstance, deps: { db: Database; keyring: TokenKeyring }): Promise<void> {
+  const { db } = deps;
+  let user = await findUserByEmail(db, DEMO_USER.email);
+  if (!user) {
+    user = await insertUser(db, { username: DEMO_USER.username, email: DEMO_USER.email, passwordHash: await hashPassword(DEMO_USER.password) });
+    if (!user) return; // created concurrently by another process
+    app.log.info({ email: DEMO_USER.email }, 'sandbox demo account created');
+  }
+  if ((await listBrandIdsOfUser(db, user.id)).length > 0) return;
+
+  const world = createWorld();
+  const google = world.google.identities[0]!;
+  const meta = world.meta.identities[0]!;
+  const shop = world.shopify.shops.find((s) => s.merchantId === 'demo')!;
+  const merchant = world.merchants.find((m) => m.id === 'demo')!;
+
+  const g = await mint(app, 'google', { sub: google.sub, scope: GOOGLE_SCOPE });
+  const googleGrant = await saveGrant(deps, { userId: user.id, provider: 'google', subject: google.sub, email: google.email, scope: String(g.scope), accessToken: String(g.access_token), refreshToken: String(g.refresh_token), expiresAt: expiry(g.expires_in) });
+  const m = await mint(app, 'meta', { userId: meta.id });
+  const metaGrant = await saveGrant(deps, { userId: user.id, provider: 'facebook', subject: meta.id, email: meta.email, scope: String(m.scope ?? 'ads_read'), accessToken: String(m.access_token), refreshToken: null, expiresAt: expiry(m.expires_in) });
+  const s = await mint(app, 'shopify', { shop: shop.domain });
+  const shopGrant = await saveGrant(deps, { userId: user.id, provider: 'shopify', subject: shop.domain, email: shop.email, scope: String(s.scope), accessToken: String(s.access_token), refreshToken: null, expiresAt: null });
+
+  const customer = world.google.customers.find((c) => c.merchantId === 'demo' && !c.manager)!;
+  const property = world.google.ga4Accounts.flatMap((a) => a.properties).find((p) => p.merchantId === 'demo')!;
+  const connections: NewConnection[] = [
+    { platform: 'shopify', accountId: shop.domain, accountName: shop.name, managerId: null, grantId: shopGrant },
+    ...world.meta.adAccounts.filter((a) => a.merchantId === 'demo').map((a) => ({ platform: 'meta' as const, accountId: a.id, accountName: a.name, managerId: null, grantId: metaGrant })),
+    { platform: 'google_ads', accountId: customer.id, accountName: customer.descriptiveName, managerId: customer.managerId, grantId: googleGrant },
+    { platform: 'ga4', accountId: property.id.replace('properties/', ''), accountName: property.displayName, managerId: null, grantId: googleGrant },
+  ];
+  await insertBrand(db, { name: DEMO_BRAND_NAME, currency: merchant.currency, timezone: merchant.timezone, userId: user.id, connections });
+  app.log.info('sandbox demo brand connected to the emulators');
 }

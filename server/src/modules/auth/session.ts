@@ -31,7 +31,8 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 export function registerSessionHook(app: FastifyInstance, deps: { db: Database; config: Config }): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  app.addHook('preHandler', async (request) => {
+  // preValidation (before the body is validated): the brand-access hook, also preValidation, needs the user.
+  app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const sessionId = request.cookies[deps.config.session.cookieName];
     if (!sessionId) return;

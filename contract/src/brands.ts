@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+// spec/core.md sections 3 and 7. Platform tokens never travel to the browser: where the spec's shapes
+// carry a token (shopifyAccessToken, the OAuth callback's fbToken, ...), ours carry an opaque grant id that
+// names a token the server keeps encrypted (docs/decisions/003-grants-not-tokens.md).
+
+export const PLATFORMS = ['shopify', 'meta', 'google_ads', 'ga4'] as const;
+export const platformSchema = z.enum(PLATFORMS);
+export type Platform = z.infer<typeof platformSchema>;
+
+export const PLATFORM_LABELS: Record<Platform, string> = {
+  shopify: 'Shopify',
+  meta: 'Facebook',
+  google_ads: 'Google Ads',
+  ga4: 'Google Analytics',
+};
+
+export const brandIdParamsSchema = z.object({ brandId: z.uuid('Brand not found') });
+export type BrandIdParams = z.infer<typeof brandIdParamsSchema>;
+
+export const brandNameSchema = z
+  .string({ error: 'Please enter a brand name' })
+  .trim()
+  .min(1, 'Please enter a brand name')
+  .max(80, 'Brand name must be at most 80 characters');
+
+/** Google Ads customer ids are 10 digits without hyphens; the UI may show them with hyphens. */
+export const googleCustomerIdSchema = z
+  .string()
+  .transform((v) => v.replaceAll('-', ''))
+  .pipe(z.string().regex(/^\d{10}$/, 'A Google Ads account id has 10 digits'));
+
+export const googleAdAccountSchema = z.object({
+  clientId: googleCustomerIdSchema,
+  /** the manager (MCC) the client is reached through; '' when reached directly */
+  managerId: z.union([z.literal(''), googleCustomerIdSchema]).default(''),
+});
+export type GoogleAdAccount = z.infer<typeof googleAdAccountSchema>;
+
+export const metaAdAccountIdSchema = z
+  .string()
+  .regex(/^(act_)?\d{1,20}$/, 'A Facebook ad account id looks like act_1234567890')
+  .transform((v) => (v.startsWith('act_') ? v : `act_${v}`));
+
+export const ga4AccountSchema = z.object({
+  PropertyID: z
+    .string()
+    .regex(/^(properties\/)?\d{1,20}$/, 'A GA4 property id is a number')
+    .transform((v) => v.replace(/^properties\//, '')),
+});
+
+/** Shop names are entered without .myshopify.com (spec core.md section 2). */
+export const shopNameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v) => v.replace(/\.myshopify\.com$/, ''))
+  .pipe(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'Enter the store name without .myshopify.com (letters, digits and hyphens)'));
+
+export const connectionStatusSchema = z.enum(['active', 'reauth_required', 'error']);
+export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
+
+export const connectionSchema = z.object({
+  id: z.string(),
+  platform: platformSchema,
+  accountId: z.string(),
+  accountName: z.string(),
+  managerId: z.string().nullable(),
+  status: connectionStatusSchema,
+  statusMessage: z.string().nullable(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+export const brandSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  shopifyAccount: z.object({ shopName: z.string() }).nullable(),
+  fbAdAccounts: z.array(z.string()),
+  googleAdAccount: z.array(z.object({ clientId: z.string(), managerId: z.string() })),
+  ga4Account: z.object({ PropertyID: z.string() }).nullable(),
+  connections: z.array(connectionSchema),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+export const addBrandBodySchema = z.strictObject({
+  name: brandNameSchema,
+  googleAdAccount: z.array(googleAdAccountSchema).default([]),
+  ga4Account: ga4AccountSchema.nullable().optional(),
+  fbAdAccounts: z.array(metaAdAccountIdSchema).default([]),
+  shopifyAccount: z
+    .strictObject({
+      shopName: shopNameSchema,
+      /** the grant id the Shopify callback returned (never a token) */
+      shopifyAccessToken: z.string().min(1, 'Connect the Shopify store first'),
+    })
+    .nullable()
+    .optional(),
+});
+export type AddBrandBody = z.input<typeof addBrandBodySchema>;
+
+export const addBrandResponseSchema = z.object({ success: z.literal(true), brand: brandSchema });
+export type AddBrandResponse = z.infer<typeof addBrandResponseSchema>;
+
+export const updateBrandBodySchema = z.union([
+  z.strictObject({ fbAdAccounts: z.array(metaAdAccountIdSchema) }),
+  z.strictObject({ googleAdAccount: z.array(googleAdAccountSchema) }),
+  z.strictObject({ ga4Account: ga4AccountSchema.nullable() }),
+]);
+export type UpdateBrandBody = z.input<typeof updateBrandBodySchema>;
+
+export const filterBrandsBodySchema = z.strictObject({ brandIds: z.array(z.string()).max(200) });
+export const brandListSchema = z.array(brandSchema);
+
+export const currencyResponseSchema = z.object({ success: z.literal(true), currency: z.string() });
+
+export const addBrandToUserBodySchema = z.strictObject({ userId: z.string(), brandId: z.string() });

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { AUTH_MESSAGES } from '@parallels/contract/auth';
+import type { Database } from '../../db/client.js';
+import { userBrands } from '../../db/schema.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the route takes its brand from the query (`?brandId=`): it gets the access hook too */
+    brandScoped?: boolean;
+    /** set at registration on every route the access hook guards (the route-enumeration test reads it) */
+    brandAccess?: boolean;
+  }
+}
+
+export const BRAND_NOT_FOUND = 'Brand not found';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The brand a request names: a `:brandId` path parameter, or `?brandId=` for the few calls that use a query. */
+export function requestedBrandId(request: FastifyRequest): string | undefined {
+  const params = request.params as Record<string, string | undefined> | undefined;
+  const query = request.query as Record<string, string | undefined> | undefined;
+  return params?.brandId ?? query?.brandId;
+}
+
+export async function userHasBrand(db: Database, userId: string, brandId: string): Promise<boolean> {
+  if (!UUID.test(brandId)) return false;
+  const rows = await db.select({ brandId: userBrands.brandId }).from(userBrands).where(and(eq(userBrands.userId, userId), eq(userBrands.brandId, brandId))).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * THE access check for every brand-scoped route (ARCHITECTURE principle 8): a user reaches only brands on
+ * their own list; another user's brand and a brand that does not exist answer the same 404, so ids cannot be
+ * probed. A test enumerates every route and fails if a brand-scoped one lacks this hook.
+ */
+export function brandAccessHook(db: Database) {
+  return async function requireBrandAccess(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!request.user) {
+      await reply.code(401).send({ success: false, message: AUTH_MESSAGES.sessionInvalid });
+      return;
+    }
+    const brandId = requestedBrandId(request);
+    if (!brandId || !(await userHasBrand(db, request.user.id, brandId))) {
+      await reply.code(404).send({ success: false, message: BRAND_NOT_FOUND });
+    }
+  };
+}
+
+/** A route is brand-scoped when its path or its querystring schema names a brand. */
+export function isBrandScoped(route: Pick<RouteOptions, 'url'> & { brandScoped?: boolean }): boolean {
+  return route.url.includes(':brandId') || route.brandScoped === true;
+}
+
+/**
+ * Adds the access hook to every brand-scoped route at registration, so no route can forget it.
+ * Routes that take the brand in the query mark themselves with `config: { brandScoped: true }`.
+ */
+export function enforceBrandAccess(app: FastifyInstance, db: Database): void {
+  const hook = brandAccessHook(db);
+  app.addHook('onRoute', (route) => {
+    if (!isBrandScoped({ url: route.url, brandScoped: route.config?.brandScoped })) return;
+    // preValidation: access is decided before the body is looked at, so a foreign brand never reveals
+    // anything through validation messages.
+    const existing = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
+    route.preValidation = [hook, ...existing];
+    route.config = { ...route.config, brandAccess: true };
+  });
+}

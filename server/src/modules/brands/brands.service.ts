@@ -1,0 +1,57 @@
+import type { AddBrandBody, Brand, Platform, UpdateBrandBody } from '@parallels/contract/brands';
+import { addBrandBodySchema, updateBrandBodySchema } from '@parallels/contract/brands';
+import type { Database } from '../../db/client.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import type { AccountDirectory } from '../connections/account-directory.js';
+import * as sqlq from './brands.sql.js';
+import { BRAND_NOT_FOUND } from './brand-access.js';
+
+export interface BrandDeps {
+  db: Database;
+  accounts: AccountDirectory;
+}
+
+export async function getBrand(db: Database, brandId: string): Promise<Brand> {
+  const brand = await sqlq.findBrand(db, brandId);
+  if (!brand) throw new HttpError(404, BRAND_NOT_FOUND);
+  return brand;
+}
+
+/**
+ * Creates a brand with the accounts the user picked. Every picked account is checked against what the user's
+ * own grant can reach at the platform (never trusted from the body), and named as the platform names it.
+ */
+export async function addBrand(deps: BrandDeps, userId: string, input: AddBrandBody): Promise<Brand> {
+  const body = addBrandBodySchema.parse(input);
+  const conns: sqlq.NewConnection[] = [];
+  let store = { currency: 'USD', timezone: 'UTC' };
+  if (body.shopifyAccount) {
+    const shop = await deps.accounts.shopifyStore(userId, body.shopifyAccount.shopName, body.shopifyAccount.shopifyAccessToken);
+    conns.push({ platform: 'shopify', accountId: shop.shopDomain, accountName: shop.name, managerId: null, grantId: shop.grantId });
+    store = { currency: shop.currency, timezone: shop.timezone };
+  }
+  if (body.fbAdAccounts.length) conns.push(...(await deps.accounts.pickMetaAdAccounts(userId, body.fbAdAccounts)));
+  if (body.googleAdAccount.length) conns.push(...(await deps.accounts.pickGoogleAdsAccounts(userId, body.googleAdAccount)));
+  if (body.ga4Account) conns.push(await deps.accounts.pickGa4Property(userId, body.ga4Account.PropertyID));
+  const brandId = await sqlq.insertBrand(deps.db, { name: body.name, ...store, userId, connections: conns });
+  return getBrand(deps.db, brandId);
+}
+
+/** PATCH: the list given replaces the brand's list for that platform (spec: merging is the dialog's job). */
+export async function updateBrand(deps: BrandDeps, userId: string, brandId: string, input: UpdateBrandBody): Promise<Brand> {
+  const body = updateBrandBodySchema.parse(input);
+  let platform: Platform;
+  let wanted: sqlq.NewConnection[];
+  if ('fbAdAccounts' in body) {
+    platform = 'meta';
+    wanted = body.fbAdAccounts.length ? await deps.accounts.pickMetaAdAccounts(userId, body.fbAdAccounts, brandId) : [];
+  } else if ('googleAdAccount' in body) {
+    platform = 'google_ads';
+    wanted = body.googleAdAccount.length ? await deps.accounts.pickGoogleAdsAccounts(userId, body.googleAdAccount, brandId) : [];
+  } else {
+    platform = 'ga4';
+    wanted = body.ga4Account ? [await deps.accounts.pickGa4Property(userId, body.ga4Account.PropertyID, brandId)] : [];
+  }
+  await sqlq.replaceConnections(deps.db, brandId, platform, wanted);
+  return getBrand(deps.db, brandId);
+}
