@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userSchema } from './auth.js';
 
 // spec/core.md sections 3 and 7. Platform tokens never travel to the browser: where the spec's shapes
 // carry a token (shopifyAccessToken, the OAuth callback's fbToken, ...), ours carry an opaque grant id that
@@ -50,7 +51,7 @@ export const ga4AccountSchema = z.object({
 });
 
 /** Shop names are entered without .myshopify.com (spec core.md section 2). */
-export const shopNameSchema = z
+export const storeNameSchema = z
   .string()
   .trim()
   .toLowerCase()
@@ -90,7 +91,7 @@ export const addBrandBodySchema = z.strictObject({
   fbAdAccounts: z.array(metaAdAccountIdSchema).default([]),
   shopifyAccount: z
     .strictObject({
-      shopName: shopNameSchema,
+      shopName: storeNameSchema,
       /** the grant id the Shopify callback returned (never a token) */
       shopifyAccessToken: z.string().min(1, 'Connect the Shopify store first'),
     })
@@ -115,3 +116,5 @@ export const brandListSchema = z.array(brandSchema);
 export const currencyResponseSchema = z.object({ success: z.literal(true), currency: z.string() });
 
 export const addBrandToUserBodySchema = z.strictObject({ userId: z.string(), brandId: z.string() });
+export const addBrandToUserResponseSchema = z.object({ success: z.literal(true), user: userSchema });
+export type AddBrandToUserResponse = z.infer<typeof addBrandToUserResponseSchema>;

@@ -5,6 +5,8 @@ export const errorResponseSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** a machine-readable reason where the screen acts on it (e.g. the connect dialog's SETUP_ERROR_CODES) */
+  code: z.string().optional(),
   requestId: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

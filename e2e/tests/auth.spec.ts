@@ -65,6 +65,8 @@ test('the sandbox demo account can sign in', async ({ page }) => {
 test('an expired server session sends the user to /login', async ({ page, context }) => {
   const email = uniqueEmail('meera');
   await signUp(page, 'Meera', email, 'meera-password-1');
+  // the form switches to login mode (and clears the password) once signup answers: wait for it
+  await expect(page.getByText('Registration successful!')).toBeVisible();
   await logIn(page, email, 'meera-password-1');
   await expect(page).toHaveURL(/\/first-time-brand-setup$/);
   await context.clearCookies();

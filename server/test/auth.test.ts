@@ -247,3 +247,25 @@ describe.each(DB_KINDS)('rate limits and errors on %s', (kind) => {
     expect(res.body).not.toMatch(/select|stack|\/work\/|at .*\.ts/i);
   });
 });
+
+describe('production mode', () => {
+  it('mounts no emulator and no admin endpoint', async () => {
+    const t = await createTestApp('pglite', {
+      PARALLELS_MODE: 'production',
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
+      PUBLIC_URL: 'https://app.parallels.example',
+      META_APP_ID: 'x', META_APP_SECRET: 'x', GOOGLE_CLIENT_ID: 'x', GOOGLE_CLIENT_SECRET: 'x', GOOGLE_ADS_DEVELOPER_TOKEN: 'x',
+      SHOPIFY_API_KEY: 'x', SHOPIFY_API_SECRET: 'x', ZOHO_CLIENT_ID: 'x', ZOHO_CLIENT_SECRET: 'x',
+    });
+    try {
+      for (const url of ['/sandbox/google/o/oauth2/v2/auth', '/sandbox/meta/__admin/clock', '/sandbox/shopify/__admin/faults']) {
+        expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      }
+      expect(t.app.routeList.some((r) => r.url.startsWith('/sandbox'))).toBe(false);
+      expect(t.config.session.cookieName).toBe('__Host-sid');
+    } finally {
+      await t.close();
+    }
+  });
+});

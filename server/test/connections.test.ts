@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_APPS } from '@parallels/emulators/common/world';
 import { sql } from 'drizzle-orm';
 import type { Brand } from '@parallels/contract/brands';
 import { queryRows } from '../src/db/client.js';
@@ -75,7 +77,7 @@ describe.each(DB_KINDS)('brands and connections through the emulators on %s', (k
     const back = await connect(asha, shopifyStart(asha));
     expect(back.startsWith('/brand-setup?')).toBe(true);
     const p = params(back);
-    expect(p).toMatchObject({ shop_name: 'Parallels Demo Store', shop: 'parallels-demo.myshopify.com' });
+    expect(p).toMatchObject({ shop_name: 'parallels-demo', shop: 'parallels-demo.myshopify.com' });
     grants.shopify = p.access_token!;
   });
 
@@ -213,11 +215,52 @@ describe.each(DB_KINDS)('brands and connections through the emulators on %s', (k
     expect(params(await connect(c, googleStart(c, 'userLogin', '/'), 'Allow', { account: '100000000000000000001' }))).toMatchObject({ error: 'account_exists' });
   });
 
+  it('connects Zoho Desk for support and accepts the token for a brand', async () => {
+    const back = params(await connect(asha, async () => (await asha.get('/api/auth/zoho?source=/profile')).json<{ authUrl: string }>().authUrl));
+    expect(back).toMatchObject({ userId: ashaId, source: '/profile' });
+    expect((await asha.request('PUT', `/api/auth/updateTokens/zoho/zohoToken?brandId=${brand._id}&zohoToken=${back.zohoToken}`)).json()).toEqual({ success: true });
+    expect((await asha.request('PUT', `/api/auth/updateTokens/zoho/zohoToken?brandId=${brand._id}&zohoToken=${grants.meta}`)).status).toBe(400);
+  });
+
+  it('a Facebook denial and a Shopify cancel change nothing', async () => {
+    expect(params(await connect(asha, facebookStart(asha, `/meta-campaigns/${brand._id}`), 'Cancel'))).toMatchObject({ error: 'access_denied', platform: 'meta' });
+    const authUrl = await shopifyStart(asha)();
+    const cancelled = await submitConsent(asha, authUrl, 'Cancel');
+    // Shopify sends the merchant back to their admin; the app is never called
+    expect(cancelled.location).toMatch(/\/admin\/apps/);
+    expect((await asha.get(`/api/brands/${brand._id}`)).json<Brand>().fbAdAccounts).toEqual(['act_100000000000002']);
+  });
+
   it('deletes the brand and its connections', async () => {
     const del = await asha.request('DELETE', `/api/brands/delete/${brand._id}`);
     expect(del.json()).toEqual({ success: true });
     expect((await asha.get(`/api/brands/${brand._id}`)).status).toBe(404);
     const left = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from connections`);
     expect(left[0]!.n).toBe(0);
+  });
+});
+
+describe.each(DB_KINDS)('installing from the Shopify admin on %s', (kind) => {
+  let t: TestApp & { origin: string };
+  beforeAll(async () => {
+    t = await createListeningApp(kind);
+  });
+  afterAll(async () => t?.close());
+
+  it('starts the app install from the Shopify admin only with a signed query, and signs the shop in', async () => {
+    const b = new Browser(t.origin);
+    // a fresh app: the shop's owner email must not already have an account
+    expect((await b.post('/api/auth/shopify-install', {})).json()).toEqual({ success: false, error: 'Shop parameter is missing' });
+    const unsigned = await b.post('/api/auth/shopify-install', { shop: 'parallels-demo.myshopify.com', timestamp: String(Math.floor(Date.now() / 1000)), hmac: 'f'.repeat(64) });
+    expect(unsigned.status).toBe(400);
+    const query: Record<string, string> = { shop: 'parallels-demo.myshopify.com', timestamp: String(Math.floor(Date.now() / 1000)), host: 'cGFyYWxsZWxzLWRlbW8ubXlzaG9waWZ5LmNvbS9hZG1pbg' };
+    const message = Object.keys(query).sort().map((k) => `${k}=${query[k]}`).join('&');
+    query.hmac = createHmac('sha256', SANDBOX_APPS.shopify.clientSecret).update(message).digest('hex');
+    const signed = await b.post('/api/auth/shopify-install', query);
+    expect(signed.status).toBe(200);
+    const back = params(await connect(b, async () => signed.json<{ authUrl: string }>().authUrl));
+    expect(back).toMatchObject({ token: expect.any(String) });
+    const login = await b.post(`/api/auth/login/oauth?auth_token=${back.token}`);
+    expect(login.json()).toMatchObject({ success: true, user: { username: 'Parallels Demo Store' } });
   });
 });

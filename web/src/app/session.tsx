@@ -5,6 +5,7 @@ import { checkToken, logout } from '../features/auth/api/session';
 import { onApiStatus } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { sessionStore, useSession } from '../lib/session-store';
+import { tokenFlags } from '../lib/token-flags';
 
 // spec: "The token is checked once at app start and then every 60 seconds."
 export const TOKEN_CHECK_INTERVAL_MS = 60_000;
@@ -16,6 +17,7 @@ export function useLogout(): () => void {
   return useCallback(() => {
     void logout().catch(() => undefined); // spec: a logout failure is only logged
     sessionStore.clear('logout'); // the guarded shell then sends the browser home, not to /login
+    tokenFlags.clearAll();
     queryClient.clear();
     navigate(paths.home);
   }, [navigate, queryClient]);
@@ -23,7 +25,8 @@ export function useLogout(): () => void {
 
 /**
  * Mounted once at the root: any 401 clears the user and brands, ends the server session and goes to
- * /login; while signed in, the session is checked at start and every minute.
+ * /login; a 403 or a success on a Meta, analytics or Google call sets or clears its token flag; while
+ * signed in, the session is checked at start and every minute.
  */
 export function SessionWatcher() {
   const navigate = useNavigate();
@@ -33,9 +36,11 @@ export function SessionWatcher() {
 
   useEffect(
     () =>
-      onApiStatus((status) => {
+      onApiStatus((status, url) => {
+        tokenFlags.recordResponse(status, url);
         if (status !== 401 || !sessionStore.get().user) return;
         sessionStore.clear();
+        tokenFlags.clearAll();
         queryClient.clear();
         void logout().catch(() => undefined);
         navigate(paths.login, { replace: true });

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly body: unknown,
+    /** the server's machine-readable reason, when it gives one (e.g. TOKEN_EXPIRED) */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -52,7 +54,7 @@ export async function apiRequest<T>(url: string, options: RequestOptions<T>): Pr
   if (!res.ok) {
     const parsed = errorResponseSchema.safeParse(payload);
     const message = parsed.success ? parsed.data.message : (payload as { message?: string } | undefined)?.message;
-    throw new ApiError(res.status, message || 'An error occurred', payload);
+    throw new ApiError(res.status, message || 'An error occurred', payload, parsed.success ? parsed.data.code : undefined);
   }
   const parsed = options.schema.safeParse(payload);
   if (!parsed.success) throw new UnexpectedError('An unexpected error occurred');

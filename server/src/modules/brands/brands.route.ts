@@ -4,6 +4,7 @@ import {
   addBrandBodySchema,
   addBrandResponseSchema,
   addBrandToUserBodySchema,
+  addBrandToUserResponseSchema,
   brandIdParamsSchema,
   brandListSchema,
   brandSchema,
@@ -11,7 +12,6 @@ import {
   filterBrandsBodySchema,
   updateBrandBodySchema,
 } from '@parallels/contract/brands';
-import { loginResponseSchema } from '@parallels/contract/auth';
 import { successResponseSchema } from '@parallels/contract/common';
 import { HttpError } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/session.js';
@@ -33,7 +33,7 @@ export async function brandRoutes(app: FastifyInstance, deps: BrandDeps): Promis
     return reply.code(201).send({ success: true as const, brand });
   });
 
-  r.post('/api/users/add-brand', { preHandler: requireUser, schema: { body: addBrandToUserBodySchema, response: { 200: loginResponseSchema } } }, async (req) => {
+  r.post('/api/users/add-brand', { preHandler: requireUser, schema: { body: addBrandToUserBodySchema, response: { 200: addBrandToUserResponseSchema } } }, async (req) => {
     // Only the signed-in user, and only a brand already theirs: sharing brands is not a feature yet.
     if (req.body.userId !== req.user!.id) throw new HttpError(404, 'User not found');
     if (!(await userHasBrand(deps.db, req.user!.id, req.body.brandId))) throw new HttpError(404, BRAND_NOT_FOUND);

@@ -119,7 +119,8 @@ export async function finishShopify(deps: OAuthDeps, input: { query: Record<stri
     const userId = setupUser(state, input.sessionUserId);
     const grantId = await saveGrant(deps, { userId, provider: 'shopify', subject: shop, email: null, ...tokens });
     const target = state.source ?? '/brand-setup';
-    return { location: `${target}${target.includes('?') ? '&' : '?'}${query({ access_token: grantId, shop_name: info.name, shop })}` };
+    // shop_name is the store's name as the setup dialog takes it: the myshopify subdomain, without .myshopify.com
+    return { location: `${target}${target.includes('?') ? '&' : '?'}${query({ access_token: grantId, shop_name: shop.replace(/\.myshopify\.com$/, ''), shop })}` };
   }
   return signInWith(deps, 'shopify', shop, { username: info.name, email: info.email });
 }

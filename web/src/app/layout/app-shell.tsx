@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useUserBrands } from '../../features/brands/api/get-user-brands';
+import { TokenRefreshPrompt } from '../../features/connections/components/token-refresh-prompt';
 import { brandIdFromPath, paths } from '../../lib/paths';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { useLogout } from '../session';
@@ -48,6 +49,7 @@ export function AppShell() {
       <div className="flex min-w-0 flex-1 flex-col">
         <PageHeader title={title?.title ?? 'Parallels'} />
         <main className="flex-1 overflow-auto p-6">
+          <TokenRefreshPrompt />
           <Outlet />
         </main>
       </div>

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { User } from '@parallels/contract/auth';
+import { redirectTo } from '../../lib/browser';
+import { sessionStore } from '../../lib/session-store';
+import { AppProvider } from '../provider';
+import { ProfileRoute } from './profile';
+
+vi.mock('../../lib/browser', () => ({ redirectTo: vi.fn() }));
+
+const asha: User = { id: 'u1', username: 'asha', email: 'asha@example.com', isAdmin: false, brands: ['b1', 'b2'], loginCount: 4 };
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const fetchMock = vi.fn<typeof fetch>();
+let serverBrands = [
+  { _id: 'b1', name: 'Sun_Kissed_Co' },
+  { _id: 'b2', name: 'Moon_Shop' },
+];
+
+function renderProfile(user: User) {
+  sessionStore.signIn(user);
+  const router = createMemoryRouter([{ path: '/profile', element: <ProfileRoute /> }], { initialEntries: ['/profile'] });
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}
+
+describe('profile', () => {
+  beforeEach(() => {
+    serverBrands = [
+      { _id: 'b1', name: 'Sun_Kissed_Co' },
+      { _id: 'b2', name: 'Moon_Shop' },
+    ];
+    vi.mocked(redirectTo).mockReset();
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('/api/users/getuser/u1')) {
+        const user = sessionStore.get().user!;
+        return json(200, { success: true, user: { ...user, brands: serverBrands.map((b) => b._id) }, brands: serverBrands });
+      }
+      if (url.startsWith('/api/brands/delete/') && init?.method === 'DELETE') {
+        serverBrands = serverBrands.filter((b) => !url.endsWith(b._id));
+        return json(200, { success: true });
+      }
+      if (url.startsWith('/api/auth/zoho')) return json(200, { success: true, authUrl: 'https://accounts.zoho.example/oauth' });
+      return json(404, { success: false, message: 'not mocked' });
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it('shows the avatar initial, username and email, and only the Brands tab for a regular user', async () => {
+    renderProfile(asha);
+    expect(screen.getByText('A')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'asha' })).toBeInTheDocument();
+    expect(screen.getByText('asha@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('Administrator')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Brands']);
+    expect(await screen.findByText('Sun Kissed Co')).toBeInTheDocument();
+    expect(screen.getByText('Moon Shop')).toBeInTheDocument();
+  });
+
+  it('Delete removes the brand at once, moves the selection and refreshes the list', async () => {
+    renderProfile(asha);
+    expect(sessionStore.get().selectedBrandId).toBe('b1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Sun Kissed Co' }));
+    await waitFor(() => expect(screen.queryByText('Sun Kissed Co')).not.toBeInTheDocument());
+    expect(screen.getByText('Moon Shop')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/brands/delete/b1' && init?.method === 'DELETE')).toBe(true);
+    expect(sessionStore.get().user?.brands).toEqual(['b2']);
+    expect(sessionStore.get().selectedBrandId).toBe('b2');
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/users/getuser')).length).toBe(2));
+    expect(screen.getByText('Brand deleted')).toBeInTheDocument();
+  });
+
+  it('a failed delete keeps the brand and shows the server message', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input).startsWith('/api/users/getuser')
+        ? json(200, { success: true, user: asha, brands: serverBrands })
+        : json(404, { success: false, message: 'Brand not found' }),
+    );
+    renderProfile(asha);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Moon Shop' }));
+    expect(await screen.findByText('Brand not found')).toBeInTheDocument();
+    expect(screen.getByText('Moon Shop')).toBeInTheDocument();
+  });
+
+  it('an admin sees the Administrator badge and the Support tab, which connects Zoho Desk', async () => {
+    renderProfile({ ...asha, isAdmin: true });
+    expect(screen.getByText('Administrator')).toBeInTheDocument();
+    const brandsTab = screen.getByRole('tab', { name: 'Brands' });
+    expect(brandsTab).toHaveAttribute('aria-selected', 'true');
+    // Arrow keys move between tabs.
+    brandsTab.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Support' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Support' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Zoho Desk' }));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://accounts.zoho.example/oauth'));
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/zoho?source=%2Fprofile')).toBe(true);
+  });
+});
