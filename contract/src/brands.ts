@@ -69,6 +69,11 @@ export const connectionSchema = z.object({
   managerId: z.string().nullable(),
   status: connectionStatusSchema,
   statusMessage: z.string().nullable(),
+  /** sync: pending, backfilling (with progress 0..1), fresh, failing (lastError says why) */
+  syncState: z.enum(['pending', 'backfilling', 'fresh', 'failing']),
+  backfillProgress: z.number().min(0).max(1),
+  lastSyncedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 

@@ -19,6 +19,8 @@ import { createAccountDirectory } from './modules/connections/account-directory.
 import { oauthRoutes } from './modules/oauth/oauth.route.js';
 import { loadTokenKeyring } from './lib/token-keyring.js';
 import { scrubUrl } from './lib/log-scrub.js';
+import { startSyncQueue, type SyncQueue } from './sync/queue.js';
+import { attachRealtime, type RealtimePublisher } from './realtime/realtime.js';
 import { healthRoutes } from './modules/health/health.route.js';
 import { mountSandboxEmulators } from './sandbox/emulators.js';
 
@@ -32,6 +34,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** every route as registered (the brand-access enumeration test reads it) */
     routeList: RegisteredRoute[];
+    /** the sync queue, when this process runs it */
+    syncQueue: SyncQueue | undefined;
+    /** realtime messages to users' and brands' rooms */
+    realtime: RealtimePublisher;
   }
 }
 
@@ -42,6 +48,8 @@ export interface AppDeps {
   serveWeb?: boolean;
   /** mount the platform emulators under /sandbox (default: in sandbox mode) */
   emulators?: boolean;
+  /** run the sync queue and its workers in this process (npm start does; most tests do not) */
+  sync?: boolean;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -86,11 +94,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('routeList', routeList);
 
   const accounts = createAccountDirectory({ db, keyring, config });
+  const publisher = await attachRealtime(app, { database, config });
+  app.decorate('realtime', publisher);
+  let syncQueue: SyncQueue | undefined;
+  if (deps.sync) {
+    syncQueue = await startSyncQueue(database, { db, config, keyring, log: app.log, publisher });
+    app.addHook('onClose', async () => syncQueue?.stop());
+  }
+  app.decorate('syncQueue', syncQueue);
   await app.register(healthRoutes, { database, config });
   await app.register(authRoutes, { db, config });
   await app.register(userRoutes, { db });
   await app.register(oauthRoutes, { db, config, keyring });
-  await app.register(brandRoutes, { db, accounts });
+  await app.register(brandRoutes, { db, accounts, onConnectionsAdded: syncQueue ? (brandId: string) => syncQueue.backfillPending(brandId) : undefined });
   await app.register(setupRoutes, { accounts });
 
   if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);

@@ -24,6 +24,7 @@ const envSchema = z.object({
   LOGIN_LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),
   WEB_DIST_DIR: z.string().optional(),
   SANDBOX_SEED_DEMO: booleanString.default(true),
+  SYNC_WORKERS: booleanString.default(true),
   // 'id:base64key,id:base64key' (32-byte keys), the first seals new tokens; older ones still decrypt.
   META_GRAPH_URL: z.url().optional(),
   META_DIALOG_URL: z.url().optional(),
@@ -68,6 +69,8 @@ export interface Config {
   auth: { rateLimitPerMinute: number; lockoutAttempts: number; lockoutMinutes: number };
   webDistDir: string | undefined;
   seedDemo: boolean;
+  /** run the sync queue's workers in this process (backfills, 3-hourly refresh, calculate) */
+  syncWorkers: boolean;
   /** from TOKEN_ENCRYPTION_KEYS; undefined in sandbox mode means: generate one into DATA_DIR */
   tokenKeys: Array<{ id: string; key: Buffer }> | undefined;
   platforms: PlatformsConfig;
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: { rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE, lockoutAttempts: e.LOGIN_LOCKOUT_ATTEMPTS, lockoutMinutes: e.LOGIN_LOCKOUT_MINUTES },
     webDistDir: e.WEB_DIST_DIR,
     seedDemo: e.PARALLELS_MODE === 'sandbox' && e.SANDBOX_SEED_DEMO,
+    syncWorkers: e.SYNC_WORKERS,
     tokenKeys,
     platforms,
   };

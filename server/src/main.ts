@@ -17,8 +17,11 @@ async function main(): Promise<void> {
     throw e;
   }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
-  const app = await buildApp({ config, database, serveWeb: true });
+  const app = await buildApp({ config, database, serveWeb: true, sync: config.syncWorkers });
   if (config.seedDemo) await seedDemo(app, { db: database.db, keyring: loadTokenKeyring(config) });
+  // New connections, and backfills a restart interrupted, continue where their checkpoints say.
+  const resumed = await app.syncQueue?.backfillPending();
+  if (resumed) app.log.info({ connections: resumed }, 'backfill queued');
 
   const shutdown = async (signal: string): Promise<void> => {
     app.log.info({ signal }, 'shutting down');

@@ -15,6 +15,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** what the job queue connects with: the same in-process PGlite, or the server's URL */
+  queueConnection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   close(): Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; pg
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db: db as unknown as Database, kind: 'postgres', close: once(() => pool.end()) };
+    return { db: db as unknown as Database, kind: 'postgres', queueConnection: { kind: 'postgres', url: options.url }, close: once(() => pool.end()) };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
@@ -39,7 +41,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; pg
   const client = options.pgliteDataDirDump ? await PGlite.create({ loadDataDir: options.pgliteDataDirDump }) : await PGlite.create(dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Database, kind: 'pglite', close: once(() => client.close()) };
+  return { db: db as unknown as Database, kind: 'pglite', queueConnection: { kind: 'pglite', client }, close: once(() => client.close()) };
 }
 
 /** close() may be called twice (a test that stops the database, then its teardown). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Application tables. Fact tables (daily grain, brand_id first in every key) arrive with the sync engine.
 
@@ -81,6 +81,12 @@ export const connections = pgTable(
     grantId: uuid('grant_id').references(() => platformGrants.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('active'), // active | reauth_required | error
     statusMessage: text('status_message'),
+    /** sync: pending | backfilling | fresh | failing (needs reconnection is status = reauth_required) */
+    syncState: text('sync_state').notNull().default('pending'),
+    /** 0..1 share of the two-year backfill done */
+    backfillProgress: numeric('backfill_progress', { precision: 5, scale: 4 }).notNull().default('0'),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('connections_brand_account_uq').on(t.brandId, t.platform, t.accountId), index('connections_grant_idx').on(t.grantId)],

@@ -1,21 +1,13 @@
 import type { PlatformsConfig } from '../../config.js';
-import { parseRetryAfter, platformFetch } from '../http.js';
-import { PlatformError } from '../platform-error.js';
+import { platformFetch } from '../http.js';
+import { ga4Error } from './ga4-api.js';
+
+// ga4Error moved to ga4-api.ts (shared with the Data API sync); re-exported for existing importers.
+export { ga4Error };
 
 export interface Ga4Property {
   propertyId: string; // digits, without 'properties/'
   propertyName: string;
-}
-
-export function ga4Error(status: number, body: unknown, headers: Headers): PlatformError {
-  const err = (body as { error?: { message?: string; status?: string } } | undefined)?.error;
-  const message = err?.message ?? `Google Analytics answered HTTP ${status}`;
-  const details = { status, code: err?.status };
-  if (status === 401) return new PlatformError('ga4', 'auth', message, details);
-  if (status === 403) return new PlatformError('ga4', /scope/i.test(message) ? 'auth' : 'permission', message, details);
-  if (status === 429) return new PlatformError('ga4', 'rate_limit', message, { ...details, retryAfterMs: parseRetryAfter(headers.get('retry-after')) ?? 60_000 });
-  if (status >= 500) return new PlatformError('ga4', 'unavailable', message, details);
-  return new PlatformError('ga4', 'bad_request', message, details);
 }
 
 /** Every property the user can see, through accountSummaries (paged). */

@@ -4,12 +4,19 @@ import { PlatformError } from '../platform-error.js';
 
 type AdsConfig = PlatformsConfig['googleAds'];
 
+interface AdsErrorItem {
+  errorCode?: Record<string, string>;
+  message?: string;
+  /** QuotaError carries its delay here, not in a google.rpc.RetryInfo detail (reference 3.5) */
+  details?: { quotaErrorDetails?: { retryDelay?: string } };
+}
+
 interface AdsErrorBody {
   error?: {
     code?: number;
     message?: string;
     status?: string;
-    details?: Array<{ errors?: Array<{ errorCode?: Record<string, string>; message?: string }>; retryDelay?: string; reason?: string }>;
+    details?: Array<{ errors?: AdsErrorItem[]; retryDelay?: string; reason?: string }>;
   };
 }
 
@@ -22,9 +29,11 @@ export function googleAdsError(status: number, body: unknown, headers: Headers):
   const message = failures[0]?.message ?? err?.message ?? `Google Ads answered HTTP ${status}`;
   const details = { status, code: codes[0] ?? err?.status };
   if (codes.includes('NOT_ADS_USER')) return new PlatformError('google_ads', 'not_ads_user', message, details);
+  // A bad developer token is our configuration, not the user's connection: never ask them to reconnect.
+  if (codes.some((c) => c.startsWith('DEVELOPER_TOKEN'))) return new PlatformError('google_ads', 'bad_request', message, details);
   if (status === 401 || err?.status === 'UNAUTHENTICATED') return new PlatformError('google_ads', 'auth', message, details);
   if (status === 429 || err?.status === 'RESOURCE_EXHAUSTED') {
-    const delay = err?.details?.find((d) => d.retryDelay)?.retryDelay;
+    const delay = failures.find((f) => f.details?.quotaErrorDetails?.retryDelay)?.details?.quotaErrorDetails?.retryDelay ?? err?.details?.find((d) => d.retryDelay)?.retryDelay;
     const retryAfterMs = delay ? Number.parseFloat(delay) * 1000 : (parseRetryAfter(headers.get('retry-after')) ?? 30_000);
     return new PlatformError('google_ads', 'rate_limit', message, { ...details, retryAfterMs });
   }
@@ -63,6 +72,39 @@ export async function searchAll<T>(config: AdsConfig, accessToken: string, custo
     out.push(...(page.results ?? []));
     pageToken = page.nextPageToken;
     if (!pageToken) break;
+  }
+  return out;
+}
+
+interface StreamBatch<T> {
+  results?: T[];
+  error?: unknown;
+}
+
+/**
+ * googleAds:searchStream: one POST answers every row as one JSON array of batches (10,000 rows each;
+ * reference 3.3), so a whole window costs one call. No rows -> `[]` or `[{fieldMask, requestId}]`.
+ * Errors are array-wrapped `[{"error":{...}}]`; a stream that fails after it started answers HTTP 200
+ * with the error as its last element, so every element is checked.
+ */
+export async function searchStream<T>(config: AdsConfig, accessToken: string, customerId: string, query: string, loginCustomerId?: string, timeoutMs = 120_000): Promise<T[]> {
+  const res = await platformFetch({
+    platform: 'google_ads',
+    url: `${config.url}/${config.version}/customers/${customerId}/googleAds:searchStream`,
+    headers: headers(config, accessToken, loginCustomerId),
+    body: { query },
+    timeoutMs,
+  });
+  if (res.status >= 400) throw googleAdsError(res.status, res.json, res.headers);
+  if (res.json === undefined) return [];
+  if (!Array.isArray(res.json)) throw new PlatformError('google_ads', 'unavailable', 'Google Ads sent a searchStream answer that is not an array', { status: res.status });
+  const out: T[] = [];
+  for (const batch of res.json as Array<StreamBatch<T> | null>) {
+    if (batch?.error) {
+      const code = (batch.error as { code?: unknown }).code;
+      throw googleAdsError(typeof code === 'number' ? code : 500, batch, res.headers);
+    }
+    for (const row of batch?.results ?? []) out.push(row);
   }
   return out;
 }

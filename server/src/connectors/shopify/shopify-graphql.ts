@@ -5,17 +5,31 @@ import { shopUrl } from './shopify-auth.js';
 
 type ShopifyConfig = PlatformsConfig['shopify'];
 
+/** `extensions.cost` of a GraphQL answer (platform-apis.md 5.6): what the call cost and what the bucket holds now. */
+export interface ShopifyQueryCost {
+  requestedQueryCost?: number;
+  actualQueryCost?: number | null;
+  throttleStatus?: { maximumAvailable?: number; currentlyAvailable?: number; restoreRate?: number };
+}
+
 interface GraphQLResponse<T> {
   data?: T;
   errors?: string | Array<{ message: string; extensions?: { code?: string } }>;
-  extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: { currentlyAvailable?: number; restoreRate?: number } } };
+  extensions?: { cost?: ShopifyQueryCost };
 }
 
 /**
  * One Admin GraphQL call. Shopify reports most errors on HTTP 200 in `errors[]` (platform-apis.md 5.2, 5.7):
  * THROTTLED waits for the bucket to refill enough for the query's cost.
  */
-export async function shopifyGraphql<T>(config: ShopifyConfig, shop: string, accessToken: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+export async function shopifyGraphql<T>(
+  config: ShopifyConfig,
+  shop: string,
+  accessToken: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  options: { onCost?: (cost: ShopifyQueryCost) => void } = {},
+): Promise<T> {
   const res = await platformFetch({
     platform: 'shopify',
     url: `${shopUrl(config, shop)}/admin/api/${config.version}/graphql.json`,
@@ -37,7 +51,19 @@ export async function shopifyGraphql<T>(config: ShopifyConfig, shop: string, acc
     const denied = errors.some((e) => 'extensions' in e && e.extensions?.code === 'ACCESS_DENIED');
     throw new PlatformError('shopify', denied ? 'permission' : 'bad_request', errors.map((e) => e.message).join('; ') || 'Shopify sent no data');
   }
+  if (body.extensions?.cost) options.onCost?.(body.extensions.cost);
   return body.data;
+}
+
+/**
+ * ms to wait before a query of `nextCost` so it does not run into THROTTLED: the leaky bucket refills at
+ * `restoreRate` points a second (platform-apis.md 5.6). 0 when the bucket already holds enough.
+ */
+export function throttleWaitMs(cost: ShopifyQueryCost | undefined, nextCost: number): number {
+  const available = cost?.throttleStatus?.currentlyAvailable;
+  const rate = cost?.throttleStatus?.restoreRate;
+  if (available === undefined || !rate || available >= nextCost) return 0;
+  return Math.ceil(((nextCost - available) / rate) * 1000);
 }
 
 export interface ShopInfo {

@@ -9,6 +9,8 @@ import { BRAND_NOT_FOUND } from './brand-access.js';
 export interface BrandDeps {
   db: Database;
   accounts: AccountDirectory;
+  /** a brand got new connections: start their backfill (the sync queue; absent in tests without it) */
+  onConnectionsAdded?: (brandId: string) => Promise<unknown>;
 }
 
 export async function getBrand(db: Database, brandId: string): Promise<Brand> {
@@ -34,6 +36,7 @@ export async function addBrand(deps: BrandDeps, userId: string, input: AddBrandB
   if (body.googleAdAccount.length) conns.push(...(await deps.accounts.pickGoogleAdsAccounts(userId, body.googleAdAccount)));
   if (body.ga4Account) conns.push(await deps.accounts.pickGa4Property(userId, body.ga4Account.PropertyID));
   const brandId = await sqlq.insertBrand(deps.db, { name: body.name, ...store, userId, connections: conns });
+  await deps.onConnectionsAdded?.(brandId);
   return getBrand(deps.db, brandId);
 }
 
@@ -53,5 +56,6 @@ export async function updateBrand(deps: BrandDeps, userId: string, brandId: stri
     wanted = body.ga4Account ? [await deps.accounts.pickGa4Property(userId, body.ga4Account.PropertyID, brandId)] : [];
   }
   await sqlq.replaceConnections(deps.db, brandId, platform, wanted);
+  await deps.onConnectionsAdded?.(brandId);
   return getBrand(deps.db, brandId);
 }

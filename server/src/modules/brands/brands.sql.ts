@@ -42,7 +42,37 @@ const connectionColumns = {
   managerId: connections.managerId,
   status: connections.status,
   statusMessage: connections.statusMessage,
+  syncState: connections.syncState,
+  backfillProgress: connections.backfillProgress,
+  lastSyncedAt: connections.lastSyncedAt,
+  lastError: connections.lastError,
 };
+
+interface ConnectionRow {
+  id: string;
+  brandId: string;
+  platform: string;
+  accountId: string;
+  accountName: string;
+  managerId: string | null;
+  status: string;
+  statusMessage: string | null;
+  syncState: string;
+  backfillProgress: string;
+  lastSyncedAt: Date | null;
+  lastError: string | null;
+}
+
+function toConnection({ brandId: _b, ...c }: ConnectionRow): Connection {
+  return {
+    ...c,
+    platform: c.platform as Platform,
+    status: c.status as Connection['status'],
+    syncState: c.syncState as Connection['syncState'],
+    backfillProgress: Number(c.backfillProgress),
+    lastSyncedAt: c.lastSyncedAt ? c.lastSyncedAt.toISOString() : null,
+  };
+}
 
 /** Brands by id, restricted to those on the user's list (others are silently left out). */
 export async function findBrandsOfUser(db: Database, userId: string, brandIds?: string[]): Promise<Brand[]> {
@@ -62,7 +92,7 @@ export async function findBrandsOfUser(db: Database, userId: string, brandIds?: 
   return rows.map((r) =>
     toBrand(
       r,
-      conns.filter((c) => c.brandId === r.id).map(({ brandId: _b, ...c }) => ({ ...c, platform: c.platform as Platform, status: c.status as Connection['status'] })),
+      conns.filter((c) => c.brandId === r.id).map(toConnection),
     ),
   );
 }
@@ -73,7 +103,7 @@ export async function findBrand(db: Database, brandId: string): Promise<Brand | 
   const row = rows[0];
   if (!row) return undefined;
   const conns = await db.select(connectionColumns).from(connections).where(eq(connections.brandId, brandId)).orderBy(asc(connections.createdAt), asc(connections.accountId));
-  return toBrand(row, conns.map(({ brandId: _b, ...c }) => ({ ...c, platform: c.platform as Platform, status: c.status as Connection['status'] })));
+  return toBrand(row, conns.map(toConnection));
 }
 
 export async function insertBrand(db: Database, input: { name: string; currency: string; timezone: string; userId: string; connections: NewConnection[] }): Promise<string> {

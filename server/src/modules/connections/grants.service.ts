@@ -42,7 +42,8 @@ export function openGrant(deps: GrantDeps, grant: sqlq.GrantRow): GrantTokens {
   };
 }
 
-export type Refresher = (refreshToken: string) => Promise<{ accessToken: string; expiresAt: Date | null }>;
+/** A provider's refresh call; a provider that rotates refresh tokens (Shopify) returns the new one too. */
+export type Refresher = (refreshToken: string) => Promise<{ accessToken: string; expiresAt: Date | null; refreshToken?: string | null }>;
 
 // Refresh a little before expiry, so a token does not die in the middle of a call.
 const EXPIRY_MARGIN_MS = 60_000;
@@ -61,7 +62,9 @@ export async function accessTokenFor(deps: GrantDeps, grant: sqlq.GrantRow, refr
   if (!pending) {
     pending = (async () => {
       const next = await refresh(tokens.refreshToken!);
-      await sqlq.updateGrantAccess(deps.db, grant.id, encryptToken(deps.keyring, next.accessToken, aad(grant, 'access')), next.expiresAt);
+      // Stored before use, both tokens together: a rotated refresh token lost here would force a reconnect.
+      const refreshSealed = next.refreshToken ? encryptToken(deps.keyring, next.refreshToken, aad(grant, 'refresh')) : undefined;
+      await sqlq.updateGrantAccess(deps.db, grant.id, encryptToken(deps.keyring, next.accessToken, aad(grant, 'access')), next.expiresAt, refreshSealed);
       return next.accessToken;
     })().finally(() => inFlight.delete(grant.id));
     inFlight.set(grant.id, pending);

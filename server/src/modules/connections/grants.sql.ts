@@ -78,8 +78,11 @@ export async function latestGrant(db: Database, userId: string, provider: Provid
   return (rows as GrantRow[]).find((g) => !scopeIncludes || g.scope.split(/[ ,]/).includes(scopeIncludes));
 }
 
-export async function updateGrantAccess(db: Database, id: string, accessTokenSealed: string, accessExpiresAt: Date | null): Promise<void> {
-  await db.update(platformGrants).set({ accessTokenSealed, accessExpiresAt, updatedAt: new Date() }).where(eq(platformGrants.id, id));
+export async function updateGrantAccess(db: Database, id: string, accessTokenSealed: string, accessExpiresAt: Date | null, refreshTokenSealed?: string): Promise<void> {
+  await db
+    .update(platformGrants)
+    .set({ accessTokenSealed, accessExpiresAt, ...(refreshTokenSealed ? { refreshTokenSealed } : {}), updatedAt: new Date() })
+    .where(eq(platformGrants.id, id));
 }
 
 export async function markGrantRevoked(db: Database, id: string): Promise<void> {

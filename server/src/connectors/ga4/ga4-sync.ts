@@ -1,0 +1,175 @@
+import type { PlatformsConfig } from '../../config.js';
+import { PlatformError } from '../platform-error.js';
+import { withRetry, type RetryOptions } from '../retry.js';
+import { ga4DataPost, ga4QuotaKind } from './ga4-api.js';
+import {
+  GA4_FUNNEL_METRICS, GA4_REPORT_DIMENSIONS, GA4_REPORT_DIMENSION_NAMES, parseGa4Rows, toGa4DailyRow, toGa4DimensionDailyRow,
+  type Ga4DailyRow, type Ga4DimensionDailyRow, type Ga4ParsedRow, type Ga4PropertyQuota, type Ga4ReportDimension, type Ga4RunReportResponse,
+} from './ga4-mapping.js';
+
+export interface Ga4WindowInput {
+  platforms: PlatformsConfig;
+  accessToken: string;
+  brandId: string;
+  /**
+   * propertyId: digits, without 'properties/'. timezone: the property's; GA4 already buckets `date` in it,
+   * so rows need no conversion (it is part of the input every connector takes).
+   */
+  account: { propertyId: string; timezone: string };
+  /** inclusive, YYYY-MM-DD in the property's time zone; days without data (future, before history) get no rows */
+  window: { from: string; to: string };
+  retry?: RetryOptions;
+  /** rows per report page; the default suits any window up to two years in one page. Smaller only to test paging. */
+  pageSize?: number;
+}
+
+export interface Ga4WindowFacts {
+  daily: Ga4DailyRow[];
+  dimensionDaily: Ga4DimensionDailyRow[];
+  /** Data API HTTP calls made, retries included */
+  calls: number;
+  /** the property's quota after the last report (returnPropertyQuota), for the job to pace the next window */
+  quota?: Ga4PropertyQuota;
+}
+
+/**
+ * GA4 allows 250,000 rows a page; the demo property's biggest two-year report (pagePath x date) has ~23,000
+ * rows (~4 MB), so 100,000 keeps every realistic window to one page while bounding a batch's response size.
+ */
+export const GA4_PAGE_SIZE = 100_000;
+/** batchRunReports takes at most 5 requests; the batch is validated as a whole and each report is charged. */
+export const GA4_BATCH_SIZE = 5;
+/** a loop guard: a window needs 4 calls, plus one per 5 extra pages */
+const MAX_CALLS = 500;
+
+type ReportKey = 'funnel' | Ga4ReportDimension;
+interface PageRequest {
+  key: ReportKey;
+  offset: number;
+}
+interface PageResult {
+  rows: Ga4ParsedRow[];
+  rowCount: number;
+  quota?: Ga4PropertyQuota;
+}
+
+const apiDimension = (key: ReportKey): string | undefined => (key === 'funnel' ? undefined : GA4_REPORT_DIMENSIONS[key]);
+
+/** One RunReportRequest: date (and the report's dimension) by day, the five funnel metrics, one page. */
+export function ga4ReportRequest(key: ReportKey, window: { from: string; to: string }, offset: number, limit: number): Record<string, unknown> {
+  const second = apiDimension(key);
+  const dims = second === undefined ? ['date'] : ['date', second];
+  return {
+    dateRanges: [{ startDate: window.from, endDate: window.to }],
+    dimensions: dims.map((name) => ({ name })),
+    metrics: GA4_FUNNEL_METRICS.map((name) => ({ name })),
+    // Without orderBys GA4 sorts by the first metric, which shifts as data lands between pages; ordering by
+    // the dimensions keeps offset pages stable.
+    orderBys: dims.map((dimensionName) => ({ dimension: { dimensionName } })),
+    offset,
+    limit,
+    keepEmptyRows: false, // all-zero day/value rows are omitted: missing is not zero, and no rows are invented
+    returnPropertyQuota: true,
+  };
+}
+
+// Hourly and daily GA4 quotas come back in up to an hour or a day: a job should not hold its worker that long.
+// Those 429s go straight to the caller with retryAfterMs (the job reschedules the window); a concurrent-requests
+// 429 (seconds) and 5xx are waited out here by withRetry.
+class DeferToJob extends Error {
+  constructor(readonly error: PlatformError) {
+    super(error.message);
+  }
+}
+
+async function withGa4Retry<T>(fn: () => Promise<T>, retry: RetryOptions | undefined): Promise<T> {
+  try {
+    return await withRetry(async () => {
+      try {
+        return await fn();
+      } catch (e) {
+        if (e instanceof PlatformError && e.kind === 'rate_limit' && ['hourly', 'daily'].includes(ga4QuotaKind(e.message))) throw new DeferToJob(e);
+        throw e;
+      }
+    }, retry);
+  } catch (e) {
+    throw e instanceof DeferToJob ? e.error : e;
+  }
+}
+
+function malformed(message: string): PlatformError {
+  return new PlatformError('ga4', 'unavailable', `Google Analytics sent a malformed batchRunReports response: ${message}`);
+}
+
+function checkInput(input: Ga4WindowInput): void {
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  if (!/^\d+$/.test(input.account.propertyId)) throw new PlatformError('ga4', 'bad_request', `GA4 property id '${input.account.propertyId}' is not digits`);
+  if (!day.test(input.window.from) || !day.test(input.window.to) || input.window.from > input.window.to) {
+    throw new PlatformError('ga4', 'bad_request', `GA4 window ${input.window.from}..${input.window.to} is not a date range`);
+  }
+}
+
+/**
+ * A window of GA4 facts: the funnel by day (ga4_daily) and each of the 15 conversion-report dimensions by day
+ * (ga4_dimension_daily), 16 reports over the whole window sent 5 at a time through batchRunReports: 4 calls for
+ * any window up to two years, plus one per 5 extra pages when a report passes the page size.
+ *
+ * Calls go one at a time (the property allows 10 concurrent requests, shared with every other client of it;
+ * 4 calls per window make sequential cheap). Pages past the first are planned from rowCount and batched too.
+ */
+export async function pullGa4Window(input: Ga4WindowInput): Promise<Ga4WindowFacts> {
+  checkInput(input);
+  const { propertyId } = input.account;
+  const limit = Math.min(Math.max(Math.floor(input.pageSize ?? GA4_PAGE_SIZE), 1), 250_000);
+  const keys: ReportKey[] = ['funnel', ...GA4_REPORT_DIMENSION_NAMES];
+  // The first batch holds the funnel and the demographics: the potentially-thresholded quota (120 requests an
+  // hour) is the one a backfill can exhaust, and then it fails on its first call, before spending tokens.
+  const queue: PageRequest[] = keys.map((key) => ({ key, offset: 0 }));
+  const requested = new Map<ReportKey, Set<number>>(keys.map((k) => [k, new Set([0])]));
+  const byKey = new Map<ReportKey, Map<string, Ga4ParsedRow>>(keys.map((k) => [k, new Map()]));
+  let calls = 0;
+  let quota: Ga4PropertyQuota | undefined;
+
+  const runBatch = (batch: PageRequest[]) => withGa4Retry(async (): Promise<PageResult[]> => {
+    calls++;
+    const body = { requests: batch.map((p) => ga4ReportRequest(p.key, input.window, p.offset, limit)) };
+    const json = (await ga4DataPost(input.platforms.ga4, input.accessToken, propertyId, 'batchRunReports', body)) as { reports?: Ga4RunReportResponse[] };
+    const reports = json.reports ?? [];
+    if (reports.length !== batch.length) throw malformed(`${reports.length} reports for ${batch.length} requests`);
+    return reports.map((report, i) => {
+      try {
+        return { rows: parseGa4Rows(report, apiDimension(batch[i]!.key)), rowCount: report.rowCount ?? 0, quota: report.propertyQuota };
+      } catch (e) {
+        throw malformed((e as Error).message);
+      }
+    });
+  }, input.retry);
+
+  while (queue.length > 0) {
+    if (calls >= MAX_CALLS) throw new PlatformError('ga4', 'unavailable', `GA4 paging did not end after ${calls} calls`);
+    const batch = queue.splice(0, GA4_BATCH_SIZE);
+    const results = await runBatch(batch);
+    results.forEach((result, i) => {
+      const { key } = batch[i]!;
+      // a (date, value) pair is unique within a report; a row that moved pages between calls is kept once
+      const rows = byKey.get(key)!;
+      for (const row of result.rows) rows.set(`${row.date}\u0000${row.value ?? ''}`, row);
+      // rowCount is the whole query's row count: queue every page not asked for yet (it may grow between calls)
+      const seen = requested.get(key)!;
+      for (let offset = limit; offset < result.rowCount; offset += limit) {
+        if (!seen.has(offset)) {
+          seen.add(offset);
+          queue.push({ key, offset });
+        }
+      }
+      if (result.quota) quota = result.quota;
+    });
+  }
+
+  const keysOf = { brandId: input.brandId, propertyId };
+  const byDateValue = (a: Ga4ParsedRow, b: Ga4ParsedRow) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : (a.value ?? '') < (b.value ?? '') ? -1 : (a.value ?? '') > (b.value ?? '') ? 1 : 0);
+  const daily = [...byKey.get('funnel')!.values()].sort(byDateValue).map((r) => toGa4DailyRow(keysOf, r));
+  const dimensionDaily = GA4_REPORT_DIMENSION_NAMES.flatMap((dimension) =>
+    [...byKey.get(dimension)!.values()].sort(byDateValue).map((r) => toGa4DimensionDailyRow(keysOf, dimension, r)));
+  return { daily, dimensionDaily, calls, ...(quota ? { quota } : {}) };
+}

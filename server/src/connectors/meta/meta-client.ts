@@ -1,0 +1,94 @@
+import { platformFetch, type HttpResponse } from '../http.js';
+import { PlatformError } from '../platform-error.js';
+import { withRetry, type RetryOptions } from '../retry.js';
+import { metaError, type MetaConfig } from './meta-api.js';
+
+// One sync's conversation with the Graph API: every call goes through withRetry (throttles waited out
+// for Meta's estimated_time_to_regain_access, outages backed off, token errors thrown at once), every
+// HTTP attempt is counted (the backfill benchmark's "platform calls"), and once one branch of a pull
+// hits a non-retryable error the others stop calling instead of finishing work that will be thrown away.
+
+export interface GraphPage<T> {
+  data: T[];
+  paging?: { cursors?: { before?: string; after?: string }; next?: string };
+}
+
+/**
+ * Code 2 / subcode 1504041 "No data is available for the requested metrics and breakdowns" (insights
+ * error table, reference 1.7): an answer, not an outage. Not retried, and it does not stop the pull.
+ */
+export class MetaNoDataError extends PlatformError {}
+export const NO_DATA_SUBCODE = 1504041;
+
+export class MetaSession {
+  calls = 0;
+  private failure: PlatformError | undefined;
+
+  constructor(
+    readonly config: MetaConfig,
+    private readonly accessToken: string,
+    readonly retry: RetryOptions = {},
+  ) {}
+
+  /** the sleep used between polls of a report run (the tests' recording sleep when given) */
+  sleep(ms: number): Promise<void> {
+    return this.retry.sleep ? this.retry.sleep(ms) : new Promise<void>((r) => setTimeout(r, ms));
+  }
+
+  url(path: string, params: Record<string, string> = {}): string {
+    const url = new URL(`${this.config.graphUrl}/${this.config.version}/${path.replace(/^\//, '')}`);
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    return url.toString();
+  }
+
+  get<T>(url: string): Promise<T> {
+    return this.call<T>(url, 'GET');
+  }
+
+  /** Graph takes POST parameters as a form body (reference 1.8: "same parameters as form/JSON fields") */
+  post<T>(path: string, params: Record<string, string>): Promise<T> {
+    return this.call<T>(this.url(path), 'POST', new URLSearchParams(params));
+  }
+
+  /** Every page of an edge, following paging.next (a full URL, reference 1.9) until it is absent. */
+  async all<T>(firstUrl: string, maxPages = 10_000): Promise<T[]> {
+    const out: T[] = [];
+    let next: string | undefined = firstUrl;
+    for (let i = 0; next !== undefined; i++) {
+      if (i >= maxPages) throw new PlatformError('meta', 'unavailable', `Meta paging did not end after ${maxPages} pages`);
+      const page: GraphPage<T> = await this.get<GraphPage<T>>(next);
+      if (!Array.isArray(page.data)) throw new PlatformError('meta', 'unavailable', 'Meta sent a page without data');
+      out.push(...page.data);
+      // an empty page ends the edge even if a next link came along (reference 1.9)
+      next = page.data.length > 0 ? page.paging?.next : undefined;
+    }
+    return out;
+  }
+
+  private call<T>(url: string, method: 'GET' | 'POST', body?: URLSearchParams): Promise<T> {
+    return withRetry(async () => {
+      if (this.failure) throw this.failure;
+      this.calls++;
+      const res = await platformFetch({ platform: 'meta', url, method, body, headers: { authorization: `Bearer ${this.accessToken}` } });
+      if (res.status >= 400 || hasError(res)) {
+        const err = metaError(res.status, res.json, res.headers);
+        if (subcode(res.json) === NO_DATA_SUBCODE) throw new MetaNoDataError('meta', 'bad_request', err.message, err.details);
+        throw err;
+      }
+      return res.json as T;
+    }, this.retry).catch((e: unknown) => {
+      // whatever withRetry gave up on (auth at once, throttles after their attempts) ends the whole pull
+      if (e instanceof PlatformError && !(e instanceof MetaNoDataError)) this.failure ??= e;
+      throw e;
+    });
+  }
+}
+
+function subcode(body: unknown): number | undefined {
+  return (body as { error?: { error_subcode?: number } } | undefined)?.error?.error_subcode;
+}
+
+/** suppress_http_code=1 (or a proxy) can deliver Graph errors with HTTP 200 */
+function hasError(res: HttpResponse): boolean {
+  return typeof res.json === 'object' && res.json !== null && 'error' in res.json;
+}

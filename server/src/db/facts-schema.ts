@@ -1,0 +1,280 @@
+import { bigint, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { brands, connections } from './schema.js';
+
+// Fact tables: daily grain, brand_id first in every key (ARCHITECTURE "Storage", principle 7), written by
+// upsert on the natural key so replaying a window never duplicates a row. Money is numeric (exact), counts
+// are bigint; ratios are never stored: reports derive them from sums. A day that did not sync has no row.
+
+const money = (name: string) => numeric(name, { precision: 16, scale: 2 }).notNull().default('0');
+const count = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const brandRef = () => uuid('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' });
+const syncedAt = () => timestamp('synced_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Shopify orders, one row each; order_date is the shop's local day. Updated by updated_at (refunds, cancels). */
+export const storeOrders = pgTable(
+  'store_orders',
+  {
+    brandId: brandRef(),
+    shop: text('shop').notNull(),
+    orderId: text('order_id').notNull(),
+    orderName: text('order_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    orderDate: date('order_date').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    test: integer('test').notNull().default(0),
+    financialStatus: text('financial_status').notNull(),
+    currency: text('currency').notNull(),
+    totalPrice: money('total_price'),
+    subtotalPrice: money('subtotal_price'),
+    totalDiscounts: money('total_discounts'),
+    totalTax: money('total_tax'),
+    totalShipping: money('total_shipping'),
+    totalRefunded: money('total_refunded'),
+    syncedAt: syncedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.shop, t.orderId] }), index('store_orders_day_idx').on(t.brandId, t.orderDate)],
+);
+
+/** Refunds on the day they happened (the performance table's Total Returns). */
+export const storeRefunds = pgTable(
+  'store_refunds',
+  {
+    brandId: brandRef(),
+    shop: text('shop').notNull(),
+    refundId: text('refund_id').notNull(),
+    orderId: text('order_id').notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }).notNull(),
+    refundDate: date('refund_date').notNull(),
+    amount: money('amount'),
+    syncedAt: syncedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.shop, t.refundId] }), index('store_refunds_day_idx').on(t.brandId, t.refundDate)],
+);
+
+export const metaCampaigns = pgTable(
+  'meta_campaigns',
+  {
+    brandId: brandRef(),
+    accountId: text('account_id').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull(),
+    effectiveStatus: text('effective_status').notNull(),
+    objective: text('objective'),
+    syncedAt: syncedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.campaignId] })],
+);
+
+/** Meta delivery per day per campaign or ad set (level). Reach here is that day's reach only. */
+export const metaAdDaily = pgTable(
+  'meta_ad_daily',
+  {
+    brandId: brandRef(),
+    accountId: text('account_id').notNull(),
+    level: text('level').notNull(), // campaign | adset
+    entityId: text('entity_id').notNull(),
+    date: date('date').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    campaignName: text('campaign_name').notNull(),
+    adsetId: text('adset_id'),
+    adsetName: text('adset_name'),
+    spend: money('spend'),
+    impressions: count('impressions'),
+    clicks: count('clicks'),
+    reach: count('reach'),
+    linkClicks: count('link_clicks'),
+    uniqueLinkClicks: count('unique_link_clicks'),
+    outboundClicks: count('outbound_clicks'),
+    landingPageViews: count('landing_page_views'),
+    addToCart: count('add_to_cart'),
+    initiateCheckout: count('initiate_checkout'),
+    purchases: count('purchases'),
+    purchaseValue: money('purchase_value'),
+    videoThreeSecondViews: count('video_three_second_views'),
+    syncedAt: syncedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.level, t.entityId, t.date] }), index('meta_ad_daily_day_idx').on(t.brandId, t.date)],
+);
+
+/** The interests an ad set targets (Meta interest analysis attributes ad set spend to them). */
+export const metaAdsetInterests = pgTable(
+  'meta_adset_interests',
+  {
+    brandId: brandRef(),
+    accountId: text('account_id').notNull(),
+    adsetId: text('adset_id').notNull(),
+    interestId: text('interest_id').notNull(),
+    interestName: text('interest_name').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    syncedAt: syncedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.adsetId, t.interestId] })],
+);
+
+/** Account-level delivery per day split by one breakdown (age, gender, country, publisher_platform, ...). */
+export const metaBreakdownDaily = pgTable(
+  'meta_breakdown_daily',
+  {
+    brandId: brandRef(),
+    accountId: text('account_id').notNull(),
+    breakdown: text('breakdown').notNull(),
+    value: text('value').notNull(),
+    date: date('date').notNull(),
+    spend: money('spend'),
+    impressions: count('impressions'),
+    clicks: count('clicks'),
+    // no reach: it cannot be summed out of a combined breakdown run (reach is not additive)
+    linkClicks: count('link_clicks'),
+    purchases: count('purchases'),
+    purchaseValue: money('purchase_value'),
+    syncedAt: syncedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.breakdown, t.value, t.date] })],
+);
+
+/** Google Ads cost and conversions per campaign per day (cost kept in micros, exactly as the API sends it). */
+export const googleCampaignDaily = pgTable(
+  'google_campaign_daily',
+  {
+    brandId: brandRef(),
+    customerId: text('customer_id').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    date: date('date').notNull(),
+    campaignName: text('campaign_name').notNull(),
+    status: text('status').notNull(),
+    channelType: text('channel_type'),
+    costMicros: count('cost_micros'),
+    impressions: count('impressions'),
+    clicks: count('clicks'),
+    conversions: numeric('conversions', { precision: 16, scale: 4 }).notNull().default('0'),
+    conversionsValue: money('conversions_value'),
+    syncedAt: syncedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.customerId, t.campaignId, t.date] }), index('google_campaign_daily_day_idx').on(t.brandId, t.date)],
+);
+
+/** One row per (view, key, day) for the Google Ads reports: search terms, keywords, age, gender, products. */
+export const googleViewDaily = pgTable(
+  'google_view_daily',
+  {
+    brandId: brandRef(),
+    customerId: text('customer_id').notNull(),
+    view: text('view').notNull(), // search_term | keyword | age | gender | product
+    key: text('key').notNull(), // the row's identity within the view (term|match|ad group, criterion id, item id, ...)
+    date: date('date').notNull(),
+    label: text('label').notNull(), // what the report shows: the term, the keyword text, AGE_RANGE_25_34, ...
+    campaignId: text('campaign_id'),
+    campaignName: text('campaign_name'),
+    adGroupId: text('ad_group_id'),
+    adGroupName: text('ad_group_name'),
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    costMicros: count('cost_micros'),
+    impressions: count('impressions'),
+    clicks: count('clicks'),
+    conversions: numeric('conversions', { precision: 16, scale: 4 }).notNull().default('0'),
+    conversionsValue: money('conversions_value'),
+    syncedAt: syncedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.customerId, t.view, t.key, t.date] }), index('google_view_daily_day_idx').on(t.brandId, t.view, t.date)],
+);
+
+/** Merchant Center products as Google Ads sees them: attributes, status and issues (not daily). */
+export const googleProducts = pgTable(
+  'google_products',
+  {
+    brandId: brandRef(),
+    customerId: text('customer_id').notNull(),
+    itemId: text('item_id').notNull(),
+    title: text('title').notNull(),
+    brand: text('brand'),
+    productType: text('product_type'),
+    category: text('category'),
+    status: text('status').notNull(),
+    issues: jsonb('issues').$type<Array<{ description: string; severity?: string }>>().notNull().default([]),
+    syncedAt: syncedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.customerId, t.itemId] })],
+);
+
+/** GA4 funnel per day (no dimension). */
+export const ga4Daily = pgTable(
+  'ga4_daily',
+  {
+    brandId: brandRef(),
+    propertyId: text('property_id').notNull(),
+    date: date('date').notNull(),
+    sessions: count('sessions'),
+    addToCarts: count('add_to_carts'),
+    checkouts: count('checkouts'),
+    purchases: count('purchases'),
+    purchaseRevenue: money('purchase_revenue'),
+    syncedAt: syncedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.propertyId, t.date] })],
+);
+
+/** GA4 per day split by one of the 15 report dimensions (conversion reports). */
+export const ga4DimensionDaily = pgTable(
+  'ga4_dimension_daily',
+  {
+    brandId: brandRef(),
+    propertyId: text('property_id').notNull(),
+    dimension: text('dimension').notNull(),
+    value: text('value').notNull(),
+    date: date('date').notNull(),
+    sessions: count('sessions'),
+    addToCarts: count('add_to_carts'),
+    checkouts: count('checkouts'),
+    purchases: count('purchases'),
+    purchaseRevenue: money('purchase_revenue'),
+    syncedAt: syncedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.propertyId, t.dimension, t.value, t.date] }), index('ga4_dimension_daily_idx').on(t.brandId, t.dimension, t.date)],
+);
+
+/**
+ * Sync checkpoints: a window of one stream of one connection is done when its row is here, written in the
+ * same transaction as the window's facts (checklist G1, G3): a crash resumes at the first window missing.
+ */
+export const syncWindows = pgTable(
+  'sync_windows',
+  {
+    connectionId: uuid('connection_id').notNull().references(() => connections.id, { onDelete: 'cascade' }),
+    stream: text('stream').notNull(),
+    windowFrom: date('window_from').notNull(),
+    windowTo: date('window_to').notNull(),
+    rows: integer('rows').notNull(),
+    calls: integer('calls').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.stream, t.windowFrom] })],
+);
+
+/**
+ * The calculate step's daily brand summary: every source's headline figures side by side, per day, built
+ * from the facts above after each sync. Sources a brand lacks stay null (missing, not zero).
+ */
+export const brandDailySummary = pgTable(
+  'brand_daily_summary',
+  {
+    brandId: brandRef(),
+    date: date('date').notNull(),
+    orders: bigint('orders', { mode: 'number' }),
+    storeSales: numeric('store_sales', { precision: 16, scale: 2 }),
+    storeRefunds: numeric('store_refunds', { precision: 16, scale: 2 }),
+    metaSpend: numeric('meta_spend', { precision: 16, scale: 2 }),
+    metaRevenue: numeric('meta_revenue', { precision: 16, scale: 2 }),
+    metaPurchases: bigint('meta_purchases', { mode: 'number' }),
+    googleSpend: numeric('google_spend', { precision: 16, scale: 2 }),
+    googleRevenue: numeric('google_revenue', { precision: 16, scale: 2 }),
+    googleConversions: numeric('google_conversions', { precision: 16, scale: 4 }),
+    sessions: bigint('sessions', { mode: 'number' }),
+    addToCarts: bigint('add_to_carts', { mode: 'number' }),
+    checkouts: bigint('checkouts', { mode: 'number' }),
+    purchases: bigint('purchases', { mode: 'number' }),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.date] })],
+);

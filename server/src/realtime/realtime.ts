@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { CLIENT_EVENTS, SERVER_EVENTS, type RealtimeMessage } from '@parallels/contract/realtime';
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { resolveSession } from '../modules/auth/auth.service.js';
+import { userHasBrand } from '../modules/brands/brand-access.js';
+
+const CHANNEL = 'parallels_realtime';
+
+/** Where a message goes: a user's room or a brand's room. */
+export type RealtimeTarget = { userId: string } | { brandId: string };
+
+export interface RealtimePublisher {
+  publish(target: RealtimeTarget, message: RealtimeMessage): Promise<void>;
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * Socket.IO on the app's HTTP server (ARCHITECTURE "Realtime"). A socket needs a valid session (the cookie)
+ * and an allowed Origin (checklist B5); it joins only its own user room and brands on its list. Messages
+ * are published through PostgreSQL NOTIFY when on a server, so a job in any process reaches every API
+ * process's sockets; on embedded PGlite everything is one process and messages go straight out.
+ */
+export async function attachRealtime(app: FastifyInstance, deps: { database: DatabaseHandle; config: Config }): Promise<RealtimePublisher> {
+  const { database, config } = deps;
+  const allowedOrigin = new URL(config.publicUrl).origin;
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      const host = req.headers.host;
+      callback(null, !origin || origin === allowedOrigin || origin === `http://${host}` || origin === `https://${host}`);
+    },
+  });
+
+  io.use(async (socket, next) => {
+    const sid = cookieValue(socket.handshake.headers.cookie, config.session.cookieName);
+    const user = sid ? await resolveSession({ db: database.db, config }, sid).catch(() => undefined) : undefined;
+    if (!user) return next(new Error('unauthorized'));
+    socket.data.userId = user.id;
+    next();
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const userId = socket.data.userId as string;
+    socket.on(CLIENT_EVENTS.joinUserRoom, (id: unknown) => {
+      if (id === userId) void socket.join(`user:${userId}`);
+      else socket.emit(SERVER_EVENTS.errorMessage, { message: 'You can only join your own room.' });
+    });
+    socket.on(CLIENT_EVENTS.joinBrandRoom, async (brandId: unknown) => {
+      // Access is checked on every join: a brand removed from the user's list is refused at once.
+      if (typeof brandId === 'string' && (await userHasBrand(database.db, userId, brandId))) void socket.join(`brand:${brandId}`);
+      else socket.emit(SERVER_EVENTS.errorMessage, { message: 'Brand not found' });
+    });
+    socket.on(CLIENT_EVENTS.leaveBrandRoom, (brandId: unknown) => {
+      if (typeof brandId === 'string') void socket.leave(`brand:${brandId}`);
+    });
+    socket.on(CLIENT_EVENTS.ping, () => socket.emit(SERVER_EVENTS.pong, { at: new Date().toISOString() }));
+  });
+
+  const deliver = (target: RealtimeTarget, message: RealtimeMessage) => {
+    if ('userId' in target) io.to(`user:${target.userId}`).emit(SERVER_EVENTS.notification, message);
+    else io.to(`brand:${target.brandId}`).emit(SERVER_EVENTS.brandNotification, message);
+  };
+
+  let listener: pg.Client | undefined;
+  if (database.queueConnection.kind === 'postgres') {
+    listener = new pg.Client({ connectionString: database.queueConnection.url });
+    listener.on('error', (err) => app.log.warn({ err }, 'realtime listener lost its connection'));
+    await listener.connect();
+    await listener.query(`listen ${CHANNEL}`);
+    listener.on('notification', (n) => {
+      try {
+        const { target, message } = JSON.parse(n.payload ?? '{}') as { target: RealtimeTarget; message: RealtimeMessage };
+        deliver(target, message);
+      } catch (err) {
+        app.log.warn({ err }, 'malformed realtime notification');
+      }
+    });
+  }
+
+  // Before the HTTP server closes: open websockets would otherwise keep it from closing.
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await listener?.end();
+  });
+
+  return {
+    async publish(target, message) {
+      if (database.queueConnection.kind === 'postgres') {
+        await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ target, message })})`);
+      } else {
+        deliver(target, message);
+      }
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { TokenKeyring } from '../lib/token-crypto.js';
+import { PlatformError } from '../connectors/platform-error.js';
+import type { RetryOptions } from '../connectors/retry.js';
+import { refreshGoogleToken } from '../connectors/google/google-oauth.js';
+import { refreshShopifyToken } from '../connectors/shopify/shopify-auth.js';
+import { pullMetaWindow } from '../connectors/meta/meta-sync.js';
+import { pullGoogleAdsWindow } from '../connectors/google-ads/google-ads-sync.js';
+import { pullGa4Window } from '../connectors/ga4/ga4-sync.js';
+import { pullShopifyUpdates, pullShopifyWindow } from '../connectors/shopify/shopify-sync.js';
+import { accessTokenFor, type Refresher } from '../modules/connections/grants.service.js';
+import type { SyncConnection } from './sync.sql.js';
+import type { DayWindow } from './windows.js';
+
+type MetaFacts = Awaited<ReturnType<typeof pullMetaWindow>>;
+type GoogleAdsFacts = Awaited<ReturnType<typeof pullGoogleAdsWindow>>;
+type Ga4Facts = Awaited<ReturnType<typeof pullGa4Window>>;
+type ShopifyFacts = Awaited<ReturnType<typeof pullShopifyWindow>>;
+
+/** One window's facts from one connection, tagged by platform. */
+export type WindowFacts =
+  | ({ platform: 'meta' } & MetaFacts)
+  | ({ platform: 'google_ads' } & GoogleAdsFacts)
+  | ({ platform: 'ga4' } & Ga4Facts)
+  | ({ platform: 'shopify' } & ShopifyFacts);
+
+export interface PullDeps {
+  db: Database;
+  config: Config;
+  keyring: TokenKeyring;
+  retry?: RetryOptions;
+}
+
+function refresherFor(deps: PullDeps, conn: SyncConnection): Refresher | undefined {
+  if (conn.grant?.provider === 'google') return (rt) => refreshGoogleToken(deps.config.platforms.google, rt);
+  if (conn.grant?.provider === 'shopify') return (rt) => refreshShopifyToken(deps.config.platforms.shopify, conn.accountId, rt);
+  return undefined;
+}
+
+export async function connectionAccessToken(deps: PullDeps, conn: SyncConnection): Promise<string> {
+  if (!conn.grant) throw new PlatformError(conn.platform, 'auth', 'The connection has no access: reconnect the account.');
+  return accessTokenFor(deps, conn.grant, refresherFor(deps, conn));
+}
+
+/** Reads one window of one connection from its platform, the way each platform intends (batched). */
+export async function pullWindow(deps: PullDeps, conn: SyncConnection, window: DayWindow, options: { updatedSince?: string } = {}): Promise<WindowFacts> {
+  const base = { platforms: deps.config.platforms, accessToken: await connectionAccessToken(deps, conn), brandId: conn.brandId, window, retry: deps.retry };
+  const timezone = conn.brandTimezone;
+  switch (conn.platform) {
+    case 'meta':
+      return { platform: 'meta', ...(await pullMetaWindow({ ...base, account: { accountId: conn.accountId, timezone } })) };
+    case 'google_ads':
+      return { platform: 'google_ads', ...(await pullGoogleAdsWindow({ ...base, account: { customerId: conn.accountId, managerId: conn.managerId, timezone } })) };
+    case 'ga4':
+      return { platform: 'ga4', ...(await pullGa4Window({ ...base, account: { propertyId: conn.accountId, timezone } })) };
+    case 'shopify': {
+      const account = { shop: conn.accountId, timezone };
+      const facts = options.updatedSince ? await pullShopifyUpdates({ ...base, account, updatedSince: options.updatedSince }) : await pullShopifyWindow({ ...base, account });
+      return { platform: 'shopify', ...facts };
+    }
+  }
+}

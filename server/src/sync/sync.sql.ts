@@ -1,0 +1,87 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Platform } from '@parallels/contract/brands';
+import type { Database } from '../db/client.js';
+import { brands, connections } from '../db/schema.js';
+import { syncWindows } from '../db/facts-schema.js';
+import { findGrant, type GrantRow } from '../modules/connections/grants.sql.js';
+
+export interface SyncConnection {
+  id: string;
+  brandId: string;
+  platform: Platform;
+  accountId: string;
+  accountName: string;
+  managerId: string | null;
+  status: string;
+  brandTimezone: string;
+  grant: GrantRow | undefined;
+}
+
+export async function loadSyncConnection(db: Database, connectionId: string): Promise<SyncConnection | undefined> {
+  const rows = await db
+    .select({
+      id: connections.id,
+      brandId: connections.brandId,
+      platform: connections.platform,
+      accountId: connections.accountId,
+      accountName: connections.accountName,
+      managerId: connections.managerId,
+      status: connections.status,
+      grantId: connections.grantId,
+      brandTimezone: brands.timezone,
+    })
+    .from(connections)
+    .innerJoin(brands, eq(brands.id, connections.brandId))
+    .where(eq(connections.id, connectionId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return undefined;
+  return { ...row, platform: row.platform as Platform, grant: row.grantId ? await findGrant(db, row.grantId) : undefined };
+}
+
+/** Active connections whose backfill has not finished (new, interrupted or failing), optionally of one brand. */
+export async function listConnectionsToBackfill(db: Database, brandId?: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(and(eq(connections.status, 'active'), sql`${connections.syncState} <> 'fresh'`, brandId ? eq(connections.brandId, brandId) : undefined));
+  return rows.map((r) => r.id);
+}
+
+export async function listActiveConnectionIds(db: Database): Promise<string[]> {
+  const rows = await db.select({ id: connections.id }).from(connections).where(eq(connections.status, 'active'));
+  return rows.map((r) => r.id);
+}
+
+export async function doneWindows(db: Database, connectionId: string, stream: string): Promise<Set<string>> {
+  const rows = await db.select({ from: syncWindows.windowFrom }).from(syncWindows).where(and(eq(syncWindows.connectionId, connectionId), eq(syncWindows.stream, stream)));
+  return new Set(rows.map((r) => r.from));
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The window's checkpoint, written inside the same transaction as its facts (checklist G1). */
+export async function recordWindow(tx: Tx, input: { connectionId: string; stream: string; from: string; to: string; rows: number; calls: number }): Promise<void> {
+  await tx
+    .insert(syncWindows)
+    .values({ connectionId: input.connectionId, stream: input.stream, windowFrom: input.from, windowTo: input.to, rows: input.rows, calls: input.calls })
+    .onConflictDoUpdate({ target: [syncWindows.connectionId, syncWindows.stream, syncWindows.windowFrom], set: { windowTo: input.to, rows: input.rows, calls: input.calls, completedAt: sql`now()` } });
+}
+
+export type SyncStateUpdate =
+  | { state: 'backfilling'; progress: number }
+  | { state: 'fresh' }
+  | { state: 'failing'; error: string }
+  | { state: 'reauth_required'; error: string };
+
+export async function setSyncState(db: Database, connectionId: string, update: SyncStateUpdate): Promise<void> {
+  const set =
+    update.state === 'backfilling'
+      ? { syncState: 'backfilling', backfillProgress: update.progress.toFixed(4) }
+      : update.state === 'fresh'
+        ? { syncState: 'fresh', backfillProgress: '1', lastSyncedAt: new Date(), lastError: null }
+        : update.state === 'failing'
+          ? { syncState: 'failing', lastError: update.error }
+          : { syncState: 'failing', status: 'reauth_required', statusMessage: update.error, lastError: update.error };
+  await db.update(connections).set(set).where(eq(connections.id, connectionId));
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client.js';
+import { brands, connections } from '../db/schema.js';
+import { ga4Daily, storeOrders } from '../db/facts-schema.js';
+import { createTestApp, DB_KINDS, type TestApp } from '../../test/test-app.js';
+import { upsertRows } from './upsert.js';
+
+describe.each(DB_KINDS)('bulk upsert on %s', (kind) => {
+  let t: TestApp;
+  let brandId: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const [b] = await t.database.db.insert(brands).values({ name: 'B' }).returning({ id: brands.id });
+    brandId = b!.id;
+    await t.database.db.insert(connections).values({ brandId, platform: 'ga4', accountId: '1', accountName: 'p' });
+  });
+  afterAll(async () => t?.close());
+
+  it('inserts many rows in one go and replaying them changes nothing', async () => {
+    const rows = Array.from({ length: 12_000 }, (_, i) => ({
+      brandId, propertyId: '300', date: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+      sessions: i, addToCarts: 2, checkouts: 1, purchases: 1, purchaseRevenue: '10.05',
+    }));
+    expect(await upsertRows(t.database.db, ga4Daily, rows)).toBe(12_000);
+    expect(await upsertRows(t.database.db, ga4Daily, rows)).toBe(12_000);
+    const [r] = await queryRows<{ n: number; s: string; rev: string }>(t.database.db, sql`select count(*)::int as n, sum(sessions)::text as s, sum(purchase_revenue)::text as rev from ga4_daily where brand_id = ${brandId}`);
+    expect(r).toEqual({ n: 12_000, s: String((11_999 * 12_000) / 2), rev: '120600.00' });
+  });
+
+  it('updates rows whose values were restated, exactly (numeric money, no float drift)', async () => {
+    await upsertRows(t.database.db, storeOrders, [
+      { brandId, shop: 's.myshopify.com', orderId: '1', orderName: '#1001', createdAt: new Date('2026-01-01T10:00:00Z'), orderDate: '2026-01-01', updatedAt: new Date('2026-01-01T10:00:00Z'), financialStatus: 'PAID', currency: 'INR', totalPrice: '1999.99', totalRefunded: '0' },
+    ]);
+    await upsertRows(t.database.db, storeOrders, [
+      { brandId, shop: 's.myshopify.com', orderId: '1', orderName: '#1001', createdAt: new Date('2026-01-01T10:00:00Z'), orderDate: '2026-01-01', updatedAt: new Date('2026-01-05T10:00:00Z'), financialStatus: 'PARTIALLY_REFUNDED', currency: 'INR', totalPrice: '1999.99', totalRefunded: '0.10' },
+    ]);
+    const rows = await queryRows<{ financial_status: string; total_refunded: string; updated_at: Date }>(t.database.db, sql`select financial_status, total_refunded::text, updated_at from store_orders where brand_id = ${brandId}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ financial_status: 'PARTIALLY_REFUNDED', total_refunded: '0.10' });
+    expect(new Date(rows[0]!.updated_at).toISOString()).toBe('2026-01-05T10:00:00.000Z');
+  });
+});

@@ -1,0 +1,47 @@
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+
+// Rows go to PostgreSQL as ONE jsonb parameter and come out as a record set (jsonb_to_recordset): a single
+// statement per chunk, no parameter-count limit, the same on PGlite and on a server (ARCHITECTURE "Storage":
+// bulk writes, never row by row). ON CONFLICT on the natural key makes replaying a window idempotent.
+const CHUNK_ROWS = 5000;
+
+type Executor = Pick<Database, 'execute'>;
+
+/** Upserts rows (drizzle insert shapes, keyed by TS property names) into a table; returns rows written. */
+export async function upsertRows<T extends PgTable>(db: Executor, table: T, rows: ReadonlyArray<T['$inferInsert']>): Promise<number> {
+  if (rows.length === 0) return 0;
+  const config = getTableConfig(table);
+  const keyColumns = config.primaryKeys[0]?.columns.map((c) => c.name) ?? config.columns.filter((c) => c.primary).map((c) => c.name);
+  if (keyColumns.length === 0) throw new Error(`${config.name} has no primary key to upsert on`);
+  // Only the columns the rows carry (plus synced_at, refreshed on every write).
+  const byProperty = Object.entries(table as unknown as Record<string, { name: string; getSQLType(): string }>).filter(
+    ([, col]) => col && typeof col === 'object' && typeof col.getSQLType === 'function',
+  );
+  const present = new Set(rows.flatMap((r) => Object.keys(r as object)));
+  const columns = byProperty.filter(([prop]) => present.has(prop)).map(([prop, col]) => ({ prop, name: col.name, type: col.getSQLType() }));
+  const hasSyncedAt = byProperty.some(([, col]) => col.name === 'synced_at') && !columns.some((c) => c.name === 'synced_at');
+
+  const q = (id: string) => `"${id.replaceAll('"', '""')}"`;
+  const insertCols = [...columns.map((c) => q(c.name)), ...(hasSyncedAt ? ['"synced_at"'] : [])].join(', ');
+  const selectCols = [...columns.map((c) => `r.${q(c.name)}`), ...(hasSyncedAt ? ['now()'] : [])].join(', ');
+  const recordDef = columns.map((c) => `${q(c.name)} ${c.type}`).join(', ');
+  const updates = [...columns.filter((c) => !keyColumns.includes(c.name)).map((c) => `${q(c.name)} = excluded.${q(c.name)}`), ...(hasSyncedAt ? ['"synced_at" = now()'] : [])];
+  const onConflict = updates.length ? `do update set ${updates.join(', ')}` : 'do nothing';
+  const statement = `insert into ${q(config.name)} (${insertCols}) select ${selectCols} from jsonb_to_recordset($1::jsonb) as r(${recordDef}) on conflict (${keyColumns.map(q).join(', ')}) ${onConflict}`;
+
+  let written = 0;
+  for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
+    const chunk = rows.slice(i, i + CHUNK_ROWS).map((r) => Object.fromEntries(columns.map((c) => [c.name, (r as Record<string, unknown>)[c.prop] ?? null])));
+    await db.execute(rawWithParam(statement, JSON.stringify(chunk)));
+    written += chunk.length;
+  }
+  return written;
+}
+
+/** A raw statement whose only parameter is $1 (drizzle's sql tag numbers parameters itself). */
+function rawWithParam(statement: string, param: string): SQL {
+  const [before, after] = statement.split('$1') as [string, string];
+  return sql`${sql.raw(before)}${param}${sql.raw(after)}`;
+}

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GA4_PAGE_SCOPED_DIMENSIONS, GA4_REPORT_DIMENSIONS, GA4_REPORT_DIMENSION_NAMES } from '../../src/connectors/ga4/ga4-mapping.js';
+import { pullGa4Window, type Ga4WindowFacts, type Ga4WindowInput } from '../../src/connectors/ga4/ga4-sync.js';
+import { PlatformError } from '../../src/connectors/platform-error.js';
+import type { RetryOptions } from '../../src/connectors/retry.js';
+import { startEmulatorServer, type EmulatorServer } from '../emulator-server.js';
+
+// The demo property (emulators/README.md): INR, Asia/Kolkata. The clock is pinned at 2026-06-15T06:00Z, so
+// yesterday in Kolkata, the last day with data, is 2026-06-14.
+const PROPERTY = '300000001';
+const BRAND = '00000000-0000-4000-8000-000000000001';
+const WINDOW = { from: '2026-05-16', to: '2026-06-14' }; // 30 days
+const METRICS = ['sessions', 'addToCarts', 'checkouts', 'ecommercePurchases', 'purchaseRevenue'];
+
+interface Totals {
+  sessions: number;
+  addToCarts: number;
+  checkouts: number;
+  purchases: number;
+  revenueCents: number;
+}
+interface FactLike {
+  date: string;
+  sessions?: number;
+  addToCarts?: number;
+  checkouts?: number;
+  purchases?: number;
+  purchaseRevenue?: string;
+}
+
+const cents = (money: string) => Math.round(Number(money) * 100);
+function totalsOf(rows: FactLike[]): Totals {
+  const t = { sessions: 0, addToCarts: 0, checkouts: 0, purchases: 0, revenueCents: 0 };
+  for (const r of rows) {
+    t.sessions += r.sessions ?? 0;
+    t.addToCarts += r.addToCarts ?? 0;
+    t.checkouts += r.checkouts ?? 0;
+    t.purchases += r.purchases ?? 0;
+    t.revenueCents += cents(r.purchaseRevenue ?? '0');
+  }
+  return t;
+}
+function byDate(rows: FactLike[]): Map<string, Totals> {
+  const groups = new Map<string, FactLike[]>();
+  for (const r of rows) groups.set(r.date, [...(groups.get(r.date) ?? []), r]);
+  return new Map([...groups].map(([d, rs]) => [d, totalsOf(rs)]));
+}
+const recorder = () => {
+  const delays: number[] = [];
+  const retry: RetryOptions = { sleep: async (ms) => void delays.push(ms), random: () => 0 };
+  return { delays, retry };
+};
+
+describe('pullGa4Window against the GA4 emulator', () => {
+  let emu: EmulatorServer;
+  let token: string;
+  let base: Ga4WindowFacts;
+  const pull = (over: Partial<Ga4WindowInput> = {}) =>
+    pullGa4Window({ platforms: emu.platforms, accessToken: token, brandId: BRAND, account: { propertyId: PROPERTY, timezone: 'Asia/Kolkata' }, window: WINDOW, ...over });
+
+  /** the ground truth: GA4's own report, by raw HTTP, without the daily breakdown */
+  async function rangeReport(dimensions: string[]): Promise<Array<{ value: string; totals: Totals }>> {
+    const res = await fetch(`${emu.platforms.ga4.dataUrl}/v1beta/properties/${PROPERTY}:runReport`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ dateRanges: [{ startDate: WINDOW.from, endDate: WINDOW.to }], dimensions: dimensions.map((name) => ({ name })), metrics: METRICS.map((name) => ({ name })), limit: 100_000 }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { rows: Array<{ dimensionValues?: Array<{ value: string }>; metricValues: Array<{ value: string }> }> };
+    return body.rows.map((r) => {
+      const [s, a, c, p, rev] = r.metricValues.map((m) => m.value);
+      return { value: r.dimensionValues?.[0]?.value ?? '', totals: { sessions: Number(s), addToCarts: Number(a), checkouts: Number(c), purchases: Number(p), revenueCents: cents(rev ?? '0') } };
+    });
+  }
+
+  beforeAll(async () => {
+    emu = await startEmulatorServer();
+    token = (await emu.admin<{ access_token: string }>('ga4', 'tokens', {})).access_token;
+    base = await pull();
+  });
+  afterAll(async () => emu?.close());
+
+  it('reconciles a 30-day window with the range totals GA4 reports without the date dimension, in 4 batched calls', async () => {
+    expect(base.calls).toBe(4); // 16 reports, 5 per batchRunReports
+    expect(base.daily).toHaveLength(30);
+    expect(base.daily[0]).toMatchObject({ brandId: BRAND, propertyId: PROPERTY, date: WINDOW.from });
+    expect(base.daily.at(-1)?.date).toBe(WINDOW.to);
+    const [truth] = await rangeReport([]);
+    expect(totalsOf(base.daily)).toEqual(truth!.totals);
+    expect(truth!.totals.sessions).toBeGreaterThan(100_000);
+    expect(base.quota?.tokensPerHour?.remaining).toBeGreaterThan(0);
+  });
+
+  it('splits every dimension into daily rows that add up to the funnel; page dimensions count sessions once per page', async () => {
+    const daily = byDate(base.daily);
+    expect(new Set(base.dimensionDaily.map((r) => r.dimension))).toEqual(new Set(GA4_REPORT_DIMENSION_NAMES));
+    for (const dimension of GA4_REPORT_DIMENSION_NAMES) {
+      const perDay = byDate(base.dimensionDaily.filter((r) => r.dimension === dimension));
+      expect([...perDay.keys()], dimension).toEqual([...daily.keys()]);
+      for (const [date, t] of perDay) {
+        const d = daily.get(date)!;
+        if (GA4_PAGE_SCOPED_DIMENSIONS.has(dimension)) {
+          // a session is counted on every page it viewed; events (and revenue) fire on one page each
+          expect(t.sessions, `${dimension} ${date}`).toBeGreaterThan(d.sessions);
+          expect({ ...t, sessions: 0 }, `${dimension} ${date}`).toEqual({ ...d, sessions: 0 });
+        } else {
+          expect(t, `${dimension} ${date}`).toEqual(d);
+        }
+      }
+    }
+  });
+
+  it('matches GA4 per dimension value over the range, page-scoped sessions included', async () => {
+    for (const dimension of ['channel', 'pagePath'] as const) {
+      const ours = new Map<string, FactLike[]>();
+      for (const r of base.dimensionDaily.filter((x) => x.dimension === dimension)) ours.set(r.value, [...(ours.get(r.value) ?? []), r]);
+      const truth = await rangeReport([GA4_REPORT_DIMENSIONS[dimension]]);
+      expect(truth.length, dimension).toBe(ours.size);
+      for (const { value, totals } of truth) expect(totalsOf(ours.get(value) ?? []), `${dimension} ${value}`).toEqual(totals);
+    }
+  });
+
+  it('pages with offset and rowCount to the end, batching the extra pages, and finds the same rows', async () => {
+    const pageSize = 200;
+    const paged = await pull({ pageSize });
+    expect(paged.daily).toEqual(base.daily);
+    expect(paged.dimensionDaily).toEqual(base.dimensionDaily);
+    const rowsOf = (dimension: string) => base.dimensionDaily.filter((r) => r.dimension === dimension).length;
+    const extraPages = GA4_REPORT_DIMENSION_NAMES.reduce((n, d) => n + Math.max(0, Math.ceil(rowsOf(d) / pageSize) - 1), 0);
+    expect(Math.max(...GA4_REPORT_DIMENSION_NAMES.map(rowsOf))).toBeGreaterThan(4 * pageSize); // page dimensions: 5 pages
+    // 16 first pages plus the extra ones, 5 to a batch; extra pages fill the first round's last batch when found early
+    expect(paged.calls).toBeGreaterThanOrEqual(Math.ceil((16 + extraPages) / 5));
+    expect(paged.calls).toBeLessThanOrEqual(4 + Math.ceil(extraPages / 5));
+  });
+
+  it('is deterministic: the same window gives the same rows', async () => {
+    const again = await pull();
+    expect(again.daily).toEqual(base.daily);
+    expect(again.dimensionDaily).toEqual(base.dimensionDaily);
+    expect(again.calls).toBe(base.calls);
+  });
+
+  describe('faults (3-day window)', () => {
+    const SHORT = { from: '2026-06-12', to: '2026-06-14' };
+    const inShort = (r: { date: string }) => r.date >= SHORT.from;
+    const fault = (plan: Record<string, unknown>) => emu.admin('ga4', 'faults', { key: `properties/${PROPERTY}`, plan }, 'PUT');
+
+    it('waits out a concurrent-requests 429 (GA4 sends no Retry-After) and loses nothing', async () => {
+      await fault({ rateLimit: { retryAfterSeconds: 30 }, times: 1 });
+      const { delays, retry } = recorder();
+      const facts = await pull({ window: SHORT, retry });
+      expect(delays).toEqual([30_000]);
+      expect(facts.calls).toBe(5);
+      expect(facts.daily).toEqual(base.daily.filter(inShort));
+      expect(facts.dimensionDaily).toEqual(base.dimensionDaily.filter(inShort));
+    });
+
+    it('retries a 503 with backoff', async () => {
+      await fault({ serverError: { status: 503 }, times: 1 });
+      const { delays, retry } = recorder();
+      const facts = await pull({ window: SHORT, retry: { ...retry, random: () => 0.5 } });
+      expect(delays).toEqual([500]);
+      expect(facts.calls).toBe(5);
+      expect(facts.daily).toEqual(base.daily.filter(inShort));
+    });
+
+    it('hands an hourly quota exhaustion to the job with retryAfterMs instead of sleeping for up to an hour', async () => {
+      await fault({ rateLimit: { retryAfterSeconds: 1800 }, times: 1 });
+      const { delays, retry } = recorder();
+      const error = await pull({ window: SHORT, retry }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PlatformError);
+      expect(error).toMatchObject({ kind: 'rate_limit', message: expect.stringMatching(/per hour/) });
+      expect((error as PlatformError).details.retryAfterMs).toBeGreaterThan(0);
+      expect((error as PlatformError).details.retryAfterMs).toBeLessThanOrEqual(3_605_000);
+      expect(delays).toEqual([]);
+    });
+
+    it('throws PlatformError auth at once for an expired token, without retrying', async () => {
+      const { access_token } = await emu.admin<{ access_token: string }>('ga4', 'tokens', {});
+      await emu.admin('ga4', 'tokens/expire', { token: access_token });
+      const { delays, retry } = recorder();
+      const retried: string[] = [];
+      const error = await pull({ window: SHORT, accessToken: access_token, retry: { ...retry, onRetry: (e) => void retried.push(e.kind) } }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PlatformError);
+      expect(error).toMatchObject({ kind: 'auth', details: { status: 401 } });
+      expect(retried).toEqual([]);
+      expect(delays).toEqual([]);
+    });
+
+    it('answers permission for a property the identity cannot see', async () => {
+      const error = await pull({ window: SHORT, account: { propertyId: '300000002', timezone: 'America/New_York' } }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ kind: 'permission', details: { status: 403 } });
+    });
+  });
+
+  it('returns no rows for days GA4 has no data for: missing is not zero', async () => {
+    const future = await pull({ window: { from: '2026-06-13', to: '2026-06-20' } });
+    expect(future.daily.map((r) => r.date)).toEqual(['2026-06-13', '2026-06-14']);
+    expect(new Set(future.dimensionDaily.map((r) => r.date))).toEqual(new Set(['2026-06-13', '2026-06-14']));
+    const beforeHistory = await pull({ window: { from: '2020-01-01', to: '2020-01-31' } });
+    expect(beforeHistory).toMatchObject({ daily: [], dimensionDaily: [], calls: 4 });
+  });
+});
