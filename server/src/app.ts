@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('realtime', publisher);
   let syncQueue: SyncQueue | undefined;
   if (deps.sync) {
-    syncQueue = await startSyncQueue(database, { db, config, keyring, log: app.log, publisher });
+    syncQueue = await startSyncQueue(database, { db, config, keyring, log: app.log, publisher, historyDays: config.syncHistoryDays }, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 });
     app.addHook('onClose', async () => syncQueue?.stop());
   }
   app.decorate('syncQueue', syncQueue);

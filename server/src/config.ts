@@ -25,6 +25,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   SANDBOX_SEED_DEMO: booleanString.default(true),
   SYNC_WORKERS: booleanString.default(true),
+  SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(1100).default(730),
   // 'id:base64key,id:base64key' (32-byte keys), the first seals new tokens; older ones still decrypt.
   META_GRAPH_URL: z.url().optional(),
   META_DIALOG_URL: z.url().optional(),
@@ -71,6 +72,8 @@ export interface Config {
   seedDemo: boolean;
   /** run the sync queue's workers in this process (backfills, 3-hourly refresh, calculate) */
   syncWorkers: boolean;
+  /** how far back a backfill reads: two years by default */
+  syncHistoryDays: number;
   /** from TOKEN_ENCRYPTION_KEYS; undefined in sandbox mode means: generate one into DATA_DIR */
   tokenKeys: Array<{ id: string; key: Buffer }> | undefined;
   platforms: PlatformsConfig;
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     seedDemo: e.PARALLELS_MODE === 'sandbox' && e.SANDBOX_SEED_DEMO,
     syncWorkers: e.SYNC_WORKERS,
+    syncHistoryDays: e.SYNC_HISTORY_DAYS,
     tokenKeys,
     platforms,
   };

@@ -99,6 +99,22 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
     expect(row).toEqual({ status: 'reauth_required', sync_state: 'failing' });
   });
 
+  it('a first pass reads only the newest window; the history pass reads the rest', async () => {
+    const meta = conns.find((c) => c.platform === 'meta')!;
+    await t.database.db.execute(sql`delete from sync_windows where connection_id = ${meta.id}`);
+    const total = backfillWindows('2026-01-01', HISTORY_DAYS).length;
+    const recent = await runBackfill(deps, meta.id, 'recent');
+    expect(recent).toMatchObject({ outcome: 'done' });
+    const count = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sync_windows where connection_id = ${meta.id}`))[0]!.n;
+    expect(await count()).toBe(1);
+    const [mid] = await queryRows<{ sync_state: string; backfill_progress: string }>(t.database.db, sql`select sync_state, backfill_progress::text from connections where id = ${meta.id}`);
+    expect(mid).toEqual({ sync_state: 'backfilling', backfill_progress: (1 / total).toFixed(4) });
+    expect(await runBackfill(deps, meta.id, 'history')).toMatchObject({ outcome: 'done' });
+    expect(await count()).toBe(total);
+    const [end] = await queryRows<{ sync_state: string }>(t.database.db, sql`select sync_state from connections where id = ${meta.id}`);
+    expect(end!.sync_state).toBe('fresh');
+  }, 120_000);
+
   it('refresh re-reads the lookback window', async () => {
     const meta = conns.find((c) => c.platform === 'meta')!;
     const r = await runRefresh(deps, meta.id);
@@ -117,3 +133,4 @@ async function factCounts(t: TestApp) {
   for (const table of tables) out[table] = (await queryRows<{ n: number }>(t.database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
   return out;
 }
+

@@ -54,22 +54,26 @@ async function syncWindow(deps: JobDeps, conn: SyncConnection, window: DayWindow
  * whose checkpoint exists (a restarted job resumes where it stopped). A token problem marks the connection
  * for reconnection and ends the job without retrying; anything else is thrown for the queue to retry.
  */
-export async function runBackfill(deps: JobDeps, connectionId: string): Promise<BackfillResult> {
+export async function runBackfill(deps: JobDeps, connectionId: string, phase: 'all' | 'recent' | 'history' = 'all'): Promise<BackfillResult> {
   const conn = await loadSyncConnection(deps.db, connectionId);
   const result: BackfillResult = { windows: 0, skipped: 0, rows: 0, calls: 0, outcome: 'gone' };
   if (!conn) return result; // the brand or connection was deleted meanwhile
   const yesterday = dayIn(conn.brandTimezone, new Date((deps.now?.() ?? new Date()).getTime() - 86_400_000));
-  const windows = backfillWindows(yesterday, deps.historyDays);
+  const all = backfillWindows(yesterday, deps.historyDays);
+  // 'recent' is the newest window only (every connection's first, so the dashboard is usable within a
+  // minute); 'history' the rest. Progress counts over the whole backfill either way.
+  const windows = phase === 'recent' ? all.slice(0, 1) : all;
   const done = await doneWindows(deps.db, conn.id, BACKFILL_STREAM);
   result.windows = windows.length;
   try {
     for (const [i, window] of windows.entries()) {
+      if (phase === 'history' && i === 0) continue;
       if (done.has(window.from)) {
         result.skipped++;
         continue;
       }
-      await setSyncState(deps.db, conn.id, { state: 'backfilling', progress: i / windows.length });
-      await announce(deps, conn, i / windows.length, 'backfilling');
+      await setSyncState(deps.db, conn.id, { state: 'backfilling', progress: i / all.length });
+      await announce(deps, conn, i / all.length, 'backfilling');
       const { rows, calls } = await syncWindow(deps, conn, window, BACKFILL_STREAM);
       result.rows += rows;
       result.calls += calls;
@@ -78,8 +82,13 @@ export async function runBackfill(deps: JobDeps, connectionId: string): Promise<
   } catch (e) {
     return failed(deps, conn, result, e);
   }
-  await setSyncState(deps.db, conn.id, { state: 'fresh' });
-  await announce(deps, conn, 1, 'fresh');
+  if (phase === 'recent') {
+    await setSyncState(deps.db, conn.id, { state: 'backfilling', progress: 1 / all.length });
+    await announce(deps, conn, 1 / all.length, 'backfilling');
+  } else {
+    await setSyncState(deps.db, conn.id, { state: 'fresh' });
+    await announce(deps, conn, 1, 'fresh');
+  }
   await deps.onSynced?.(conn.brandId);
   return { ...result, outcome: 'done' };
 }

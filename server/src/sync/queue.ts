@@ -5,7 +5,7 @@ import { runCalculate } from './calculate.job.js';
 import { listActiveConnectionIds, listConnectionsToBackfill } from './sync.sql.js';
 
 // Jobs on a PostgreSQL queue (pg-boss): in-process on PGlite, shared by every worker on a server.
-export const QUEUES = { backfill: 'sync-backfill', refresh: 'sync-refresh', refreshAll: 'sync-refresh-all', calculate: 'sync-calculate' } as const;
+export const QUEUES = { backfill: 'sync-backfill', backfillHistory: 'sync-backfill-history', refresh: 'sync-refresh', refreshAll: 'sync-refresh-all', calculate: 'sync-calculate' } as const;
 // Every 3 hours (spec: "Data syncs every 3 hours"); the cron job only enqueues, one refresh per connection.
 export const REFRESH_CRON = '0 */3 * * *';
 
@@ -27,6 +27,7 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
   // never piles up and two syncs of one connection never overlap (checklist G6).
   const jobOptions = { policy: 'stately' as const, retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 3600 };
   await boss.createQueue(QUEUES.backfill, jobOptions);
+  await boss.createQueue(QUEUES.backfillHistory, jobOptions);
   await boss.createQueue(QUEUES.refresh, jobOptions);
   await boss.createQueue(QUEUES.refreshAll, { policy: 'singleton' });
   await boss.createQueue(QUEUES.calculate, { ...jobOptions, retryLimit: 3 });
@@ -35,7 +36,14 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
 
   if (options.work !== false) {
     const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
-    await boss.work<{ connectionId: string }>(QUEUES.backfill, { pollingIntervalSeconds }, async ([job]) => runBackfill(jobDeps, job!.data.connectionId));
+    // Two passes: every connection's newest 60 days first (sync-backfill), then each one's history, queued
+    // when its recent window is in. A connection never has two backfill jobs running at once.
+    await boss.work<{ connectionId: string }>(QUEUES.backfill, { pollingIntervalSeconds }, async ([job]) => {
+      const result = await runBackfill(jobDeps, job!.data.connectionId, 'recent');
+      if (result.outcome === 'done') await boss.send(QUEUES.backfillHistory, { connectionId: job!.data.connectionId }, { singletonKey: job!.data.connectionId });
+      return result;
+    });
+    await boss.work<{ connectionId: string }>(QUEUES.backfillHistory, { pollingIntervalSeconds }, async ([job]) => runBackfill(jobDeps, job!.data.connectionId, 'history'));
     await boss.work<{ connectionId: string }>(QUEUES.refresh, { pollingIntervalSeconds }, async ([job]) => runRefresh(jobDeps, job!.data.connectionId));
     await boss.work<{ brandId: string }>(QUEUES.calculate, { pollingIntervalSeconds }, async ([job]) => runCalculate(deps, job!.data.brandId));
     await boss.work(QUEUES.refreshAll, { pollingIntervalSeconds }, async () => {

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client.js';
+import { loadTokenKeyring } from '../src/lib/token-keyring.js';
+import { seedDemo } from '../src/sandbox/demo.js';
+import { createListeningApp } from './browser.js';
+import { DB_KINDS, type TestApp } from './test-app.js';
+
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('timed out waiting');
+}
+
+describe.each(DB_KINDS)('the sync queue on %s', (kind) => {
+  let t: TestApp & { origin: string };
+  const published: Array<{ type: string }> = [];
+
+  beforeAll(async () => {
+    t = await createListeningApp(kind, { SYNC_HISTORY_DAYS: '70' }, { sync: true });
+    const original = t.app.realtime.publish;
+    t.app.realtime.publish = async (target, message) => {
+      published.push(message);
+      return original(target, message);
+    };
+    await seedDemo(t.app, { db: t.database.db, keyring: loadTokenKeyring(t.config) });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('backfills every new connection through the real queue, then calculates the brand summary', async () => {
+    expect(await t.app.syncQueue!.backfillPending()).toBe(5);
+    // enqueueing again while they are queued or running adds nothing (stately, one per connection)
+    await t.app.syncQueue!.backfillPending();
+    await until(async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from connections where sync_state = 'fresh'`))[0]!.n === 5, 150_000);
+    await until(async () => published.some((m) => m.type === 'metrics-calculation-complete'), 30_000);
+    const [summary] = await queryRows<{ days: number; sales: string; meta: string; sessions: string }>(
+      t.database.db,
+      sql`select count(*)::int as days, sum(store_sales)::text as sales, sum(meta_spend)::text as meta, sum(sessions)::text as sessions from brand_daily_summary`,
+    );
+    expect(summary!.days).toBeGreaterThanOrEqual(70);
+    expect(Number(summary!.sales)).toBeGreaterThan(0);
+    expect(Number(summary!.meta)).toBeGreaterThan(0);
+    expect(Number(summary!.sessions)).toBeGreaterThan(0);
+    expect(published.filter((m) => m.type === 'backfill-progress').length).toBeGreaterThanOrEqual(10);
+    const jobs = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sync_windows`);
+    expect(jobs[0]!.n).toBe(10); // 5 connections x (recent + one older window)
+  }, 200_000);
+});
