@@ -1,3 +1,4 @@
 // `npm run bench`: every benchmark in turn, each printing its figures.
 export {};
 await import('./bundle-size.js');
+await import('./backfill.js');
