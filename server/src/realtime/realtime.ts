@@ -90,9 +90,9 @@ export async function attachRealtime(app: FastifyInstance, deps: { database: Dat
     });
   }
 
-  // Before the HTTP server closes: open websockets would otherwise keep it from closing.
+  // Before the HTTP server closes: open websockets would otherwise keep it from closing. Closing the
+  // transports (not disconnecting the sockets) lets browsers reconnect to the restarted server.
   app.addHook('preClose', async () => {
-    io.disconnectSockets(true);
     io.engine.close();
   });
   app.addHook('onClose', async () => {

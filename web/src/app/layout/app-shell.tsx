@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useUserBrands } from '../../features/brands/api/get-user-brands';
 import { TokenRefreshPrompt } from '../../features/connections/components/token-refresh-prompt';
@@ -7,6 +7,9 @@ import { sessionStore, useSession } from '../../lib/session-store';
 import { useLogout } from '../session';
 import { PageHeader } from './page-header';
 import { Sidebar } from './sidebar';
+
+// Its own chunk: the realtime client is needed only once signed in, so the landing page does not carry it.
+const RealtimeConnection = lazy(() => import('./realtime-connection').then((m) => ({ default: m.RealtimeConnection })));
 
 interface RouteHandle {
   title?: string;
@@ -38,6 +41,9 @@ export function AppShell() {
 
   return (
     <div className="flex h-full">
+      <Suspense fallback={null}>
+        <RealtimeConnection userId={user.id} brandId={selectedBrandId} />
+      </Suspense>
       <Sidebar
         username={user.username}
         brands={brands}

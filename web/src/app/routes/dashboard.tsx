@@ -4,6 +4,11 @@ import { Card } from '../../components/ui/card';
 import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
 import { ConnectAccountDialog } from '../../features/connections/components/connect-account-dialog';
 import { useOpenModalParam } from '../../features/connections/hooks/use-open-modal-param';
+import { useBrand } from '../../features/connections/api/get-brand';
+import { LoadingScreen } from '../../features/sync-status/components/loading-screen';
+import { ConnectionSyncList } from '../../features/sync-status/components/connection-sync-list';
+import { useLiveConnections } from '../../features/sync-status/hooks/use-live-connections';
+import { brandSyncProgress } from '../../features/sync-status/utils/sync-progress';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session-store';
 
@@ -25,6 +30,10 @@ function Dashboard() {
   const { user, selectedBrandId } = useSession();
   // ?openModal=googleads|googleanalytics|facebook opens that dialog for the selected brand, then leaves the URL.
   const [dialog, setDialog] = useOpenModalParam();
+  // The brand's connections with their sync state, kept current by the realtime backfill-progress events.
+  const brand = useBrand(selectedBrandId ?? undefined);
+  const connections = useLiveConnections(selectedBrandId ?? undefined, brand.data?.connections ?? []);
+  const sync = brandSyncProgress(connections);
 
   return (
     <div>
@@ -40,6 +49,13 @@ function Dashboard() {
               </Button>
             ))}
           </div>
+        </Card>
+      )}
+      {connections.length > 0 && !sync.loaded && <LoadingScreen progress={sync.progress} loaded={sync.loaded} />}
+      {connections.length > 0 && (
+        <Card className="mt-6 p-5">
+          <h3 className="mb-3 font-semibold">Data sync</h3>
+          <ConnectionSyncList connections={connections} />
         </Card>
       )}
       <PlaceholderScreen title="Your dashboard is on its way" description="Connect your platforms to see yesterday, the last 7 days and the last 30 days at a glance." />

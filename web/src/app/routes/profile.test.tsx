@@ -92,6 +92,25 @@ describe('profile', () => {
     expect(screen.getByText('Moon Shop')).toBeInTheDocument();
   });
 
+  it('shows under each brand its connections with their sync status', async () => {
+    const brand = (id: string, connections: unknown[]) => ({ _id: id, name: id, currency: 'INR', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections });
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/brands/b1') {
+        return json(200, brand('b1', [
+          { id: 'c1', platform: 'meta', accountId: 'act_1', accountName: 'Sun Ads', managerId: null, status: 'active', statusMessage: null, syncState: 'backfilling', backfillProgress: 0.25, lastSyncedAt: null, lastError: null },
+        ]));
+      }
+      if (url === '/api/brands/b2') return json(200, brand('b2', []));
+      return base(input, init);
+    });
+    renderProfile(asha);
+    expect(await screen.findByText('Sun Ads')).toBeInTheDocument();
+    expect(screen.getByText('Backfilling 25%')).toBeInTheDocument();
+    expect(screen.getByText('No accounts connected yet.')).toBeInTheDocument();
+  });
+
   it('an admin sees the Administrator badge and the Support tab, which connects Zoho Desk', async () => {
     renderProfile({ ...asha, isAdmin: true });
     expect(screen.getByText('Administrator')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { User } from '@parallels/contract/auth';
 import { Button } from '../../../components/ui/button';
@@ -9,8 +9,11 @@ import { errorToast } from '../../../lib/toast-messages';
 import { useDeleteBrand } from '../api/delete-brand';
 import { brandDisplayName, useUserBrands } from '../api/get-user-brands';
 
-/** The profile's Brands tab: every brand of the user, each with Delete (no confirmation, as the spec has it). */
-export function BrandList({ user }: { user: User }) {
+/**
+ * The profile's Brands tab: every brand of the user, each with Delete (no confirmation, as the spec has it).
+ * `renderBrandDetails` lets the route add what other features know about a brand (its sync status).
+ */
+export function BrandList({ user, renderBrandDetails }: { user: User; renderBrandDetails?: (brandId: string) => ReactNode }) {
   const brandsQuery = useUserBrands(user.id);
   const deleteBrand = useDeleteBrand(user);
   const { toast } = useToast();
@@ -48,20 +51,23 @@ export function BrandList({ user }: { user: User }) {
       {brands.map((b) => {
         const name = brandDisplayName(b.name);
         return (
-          <li key={b._id} className="flex items-center justify-between gap-3 px-4 py-3">
-            <span id={`brand-${b._id}-name`} className="text-sm font-medium">
-              {name}
-            </span>
-            <Button
-              id={`brand-${b._id}-delete`}
-              aria-labelledby={`brand-${b._id}-delete brand-${b._id}-name`}
-              variant="destructive"
-              busy={deleting === b._id}
-              disabled={deleting !== null}
-              onClick={() => void onDelete(b._id, name)}
-            >
-              Delete
-            </Button>
+          <li key={b._id} className="px-4 py-3">
+            <div className="flex items-center justify-between gap-3">
+              <span id={`brand-${b._id}-name`} className="text-sm font-medium">
+                {name}
+              </span>
+              <Button
+                id={`brand-${b._id}-delete`}
+                aria-labelledby={`brand-${b._id}-delete brand-${b._id}-name`}
+                variant="destructive"
+                busy={deleting === b._id}
+                disabled={deleting !== null}
+                onClick={() => void onDelete(b._id, name)}
+              >
+                Delete
+              </Button>
+            </div>
+            {renderBrandDetails && <div className="mt-3">{renderBrandDetails(b._id)}</div>}
           </li>
         );
       })}

@@ -1,0 +1,67 @@
+import { PLATFORM_LABELS, type Platform } from '@parallels/contract/brands';
+import { realtimeMessageSchema } from '@parallels/contract/realtime';
+import { paths } from '../../../lib/paths';
+import type { NotificationInput } from '../stores/notification-store';
+
+/** What turning one realtime message into a notification needs to know about the past. */
+export interface MessageContext {
+  /** whether this connection's first 'fresh' was already announced */
+  wasAnnounced: (connectionId: string) => boolean;
+}
+
+export interface MessageOutcome {
+  notification: NotificationInput | null;
+  /** a connection now announced as synced, to remember */
+  announcedConnection?: string;
+}
+
+// The dashboard's ?openModal= values open the matching connect dialog (spec core.md section 2). Shopify
+// has no dialog there: its reconnection starts from the store-name dialog, so the notice carries no link.
+const RECONNECT_MODAL: Partial<Record<Platform, string>> = { meta: 'facebook', google_ads: 'googleads', ga4: 'googleanalytics' };
+
+export function reconnectUrl(platform: Platform): string | null {
+  const modal = RECONNECT_MODAL[platform];
+  return modal ? `${paths.dashboard}?openModal=${modal}` : null;
+}
+
+/** spec core.md section 8: anything we do not know still tells the user something arrived. */
+export const FALLBACK_NOTIFICATION: NotificationInput = { type: 'info', title: 'New notification', message: 'You have a new notification' };
+
+/** spec core.md section 8: the server refused the socket's session. */
+export const CONNECTION_ERROR_NOTIFICATION: NotificationInput = { type: 'error', title: 'Connection Error', message: 'Authentication failed. Please log in again.' };
+
+/** Realtime `{type, data}` to an in-app notification (spec core.md sections 4 and 8). */
+export function notificationFromMessage(message: { type: string; data: unknown }, context: MessageContext): MessageOutcome {
+  const parsed = realtimeMessageSchema.safeParse(message);
+  if (!parsed.success) return { notification: FALLBACK_NOTIFICATION };
+  const m = parsed.data;
+  switch (m.type) {
+    case 'metrics-calculation-complete':
+      return {
+        notification: m.data.success
+          ? { type: 'success', title: 'Metrics updated', message: m.data.message, brandId: m.data.brandId }
+          : { type: 'error', title: 'Metrics not updated', message: `Calculation failed: ${m.data.message}`, brandId: m.data.brandId },
+      };
+    case 'metrics-calculation-error':
+      return { notification: { type: 'error', title: 'Metrics not updated', message: `Error calculating metrics: ${m.data.error}`, brandId: m.data.brandId } };
+    case 'connection-needs-reconnect':
+      return {
+        notification: {
+          type: 'warning',
+          title: `Reconnect ${PLATFORM_LABELS[m.data.platform]}: ${m.data.accountName}`,
+          message: m.data.message,
+          brandId: m.data.brandId,
+          actionUrl: reconnectUrl(m.data.platform),
+        },
+      };
+    case 'backfill-progress': {
+      // Progress itself feeds the loading screens; only the first time a connection is fully synced is news.
+      const { connectionId, state, accountName, platform, brandId } = m.data;
+      if (state !== 'fresh' || context.wasAnnounced(connectionId)) return { notification: null };
+      return {
+        notification: { type: 'info', title: `${PLATFORM_LABELS[platform]} data ready`, message: `${accountName} is synced`, brandId },
+        announcedConnection: connectionId,
+      };
+    }
+  }
+}
