@@ -17,6 +17,7 @@ import { enforceBrandAccess } from './modules/brands/brand-access.js';
 import { setupRoutes } from './modules/connections/setup.route.js';
 import { createAccountDirectory } from './modules/connections/account-directory.js';
 import { oauthRoutes } from './modules/oauth/oauth.route.js';
+import { shopifyWebhookRoutes } from './modules/webhooks/shopify-webhooks.route.js';
 import { loadTokenKeyring } from './lib/token-keyring.js';
 import { scrubUrl } from './lib/log-scrub.js';
 import { startSyncQueue, type SyncQueue } from './sync/queue.js';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(oauthRoutes, { db, config, keyring });
   await app.register(brandRoutes, { db, accounts, onConnectionsAdded: syncQueue ? (brandId: string) => syncQueue.backfillPending(brandId) : undefined });
   await app.register(setupRoutes, { accounts });
+  await app.register(shopifyWebhookRoutes, { db, config });
 
   if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);
   await registerWeb(app, deps.serveWeb ? (config.webDistDir ?? DEFAULT_WEB_DIST) : undefined);

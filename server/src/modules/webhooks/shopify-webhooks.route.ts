@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { brands, connections } from '../../db/schema.js';
+import { storeOrders, storeRefunds } from '../../db/facts-schema.js';
+import { mapOrder } from '../../connectors/shopify/shopify-mapping.js';
+import { restOrderToNode, verifyWebhook, type RestOrder } from '../../connectors/shopify/shopify-webhook.js';
+import { upsertRows } from '../../sync/upsert.js';
+
+const ORDER_TOPICS = new Set(['orders/create', 'orders/updated', 'orders/paid', 'orders/cancelled']);
+
+/**
+ * POST /api/webhooks/shopify: order changes between refreshes, and app/uninstalled. Verified over the raw
+ * body first (401 otherwise, as Shopify requires), answered fast. A retried or out-of-order delivery never
+ * overwrites a newer version of an order (updated_at guard, checklist E4/G8).
+ */
+export async function shopifyWebhookRoutes(app: FastifyInstance, deps: { db: Database; config: Config }): Promise<void> {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  app.post('/api/webhooks/shopify', async (req, reply) => {
+    const raw = req.body as Buffer;
+    if (!Buffer.isBuffer(raw) || !verifyWebhook(deps.config.platforms.shopify.apiSecret, raw, req.headers['x-shopify-hmac-sha256'] as string | undefined)) {
+      return reply.code(401).send({ success: false, message: 'Invalid webhook signature' });
+    }
+    const topic = String(req.headers['x-shopify-topic'] ?? '');
+    const shop = String(req.headers['x-shopify-shop-domain'] ?? '').toLowerCase();
+    let payload: unknown;
+    try {
+      payload = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return reply.code(400).send({ success: false, message: 'Webhook body is not JSON' });
+    }
+    const targets = await deps.db
+      .select({ brandId: connections.brandId, timezone: brands.timezone })
+      .from(connections)
+      .innerJoin(brands, eq(brands.id, connections.brandId))
+      .where(and(eq(connections.platform, 'shopify'), eq(connections.accountId, shop)));
+
+    if (ORDER_TOPICS.has(topic)) {
+      const node = restOrderToNode(payload as RestOrder);
+      for (const t of targets) {
+        const { order, refunds } = mapOrder({ brandId: t.brandId, shop, timezone: t.timezone }, node);
+        await deps.db.transaction(async (tx) => {
+          // Only a version at least as new as the stored one is written.
+          const stored = await tx.select({ updatedAt: storeOrders.updatedAt }).from(storeOrders).where(and(eq(storeOrders.brandId, t.brandId), eq(storeOrders.shop, shop), eq(storeOrders.orderId, order.orderId))).limit(1);
+          if (stored[0] && stored[0].updatedAt > (order.updatedAt as Date)) return;
+          await upsertRows(tx, storeOrders, [order]);
+          await upsertRows(tx, storeRefunds, refunds);
+        });
+      }
+    } else if (topic === 'app/uninstalled') {
+      // Our access is gone: stop syncing the shop and ask the user to reconnect.
+      await deps.db
+        .update(connections)
+        .set({ status: 'reauth_required', statusMessage: 'The Parallels app was uninstalled from this store.', syncState: 'failing', lastError: 'app uninstalled' })
+        .where(and(eq(connections.platform, 'shopify'), eq(connections.accountId, shop)));
+    }
+    req.log.info({ topic, shop, brands: targets.length }, 'shopify webhook');
+    return { success: true };
+  });
+}
+
