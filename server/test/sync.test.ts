@@ -115,6 +115,18 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
     expect(end!.sync_state).toBe('fresh');
   }, 120_000);
 
+  it('disconnecting an account removes the facts synced from it, and only those', async () => {
+    const [gone, kept] = conns.filter((c) => c.platform === 'meta');
+    const count = async (account: string) => (await queryRows<{ n: number }>(t.database.db, sql`select (select count(*) from meta_ad_daily where account_id = ${account}) + (select count(*) from meta_breakdown_daily where account_id = ${account}) + (select count(*) from meta_campaigns where account_id = ${account}) as n`))[0]!.n;
+    expect(Number(await count(gone!.account_id))).toBeGreaterThan(0);
+    const keptBefore = Number(await count(kept!.account_id));
+    const { replaceConnections } = await import('../src/modules/brands/brands.sql.js');
+    await replaceConnections(t.database.db, brandId, 'meta', [{ platform: 'meta', accountId: kept!.account_id, accountName: 'kept', managerId: null, grantId: null }]);
+    expect(Number(await count(gone!.account_id))).toBe(0);
+    expect(Number(await count(kept!.account_id))).toBe(keptBefore);
+    conns = conns.filter((c) => c.id !== gone!.id);
+  });
+
   it('refresh re-reads the lookback window', async () => {
     const meta = conns.find((c) => c.platform === 'meta')!;
     const r = await runRefresh(deps, meta.id);

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Brand, Connection, Platform } from '@parallels/contract/brands';
 import type { Database } from '../../db/client.js';
 import { brands, connections, userBrands } from '../../db/schema.js';
+import { forgetAccountFacts } from '../../sync/forget-account.sql.js';
 
 export interface NewConnection {
   platform: Platform;
@@ -122,7 +123,10 @@ export async function replaceConnections(db: Database, brandId: string, platform
     const current = await tx.select({ accountId: connections.accountId }).from(connections).where(and(eq(connections.brandId, brandId), eq(connections.platform, platform)));
     const keep = new Set(wanted.map((w) => w.accountId));
     const gone = current.map((c) => c.accountId).filter((id) => !keep.has(id));
-    if (gone.length) await tx.delete(connections).where(and(eq(connections.brandId, brandId), eq(connections.platform, platform), inArray(connections.accountId, gone)));
+    if (gone.length) {
+      await tx.delete(connections).where(and(eq(connections.brandId, brandId), eq(connections.platform, platform), inArray(connections.accountId, gone)));
+      for (const accountId of gone) await forgetAccountFacts(tx, brandId, platform, accountId);
+    }
     const have = new Set(current.map((c) => c.accountId));
     const added = wanted.filter((w) => !have.has(w.accountId));
     if (added.length) await tx.insert(connections).values(added.map((c) => ({ ...c, brandId })));
