@@ -127,6 +127,25 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
     conns = conns.filter((c) => c.id !== gone!.id);
   });
 
+  it('a storm of rate limits is waited out, never sooner than each platform asks, and nothing is lost', async () => {
+    const before = await factCounts(t);
+    const waits: Record<string, number[]> = {};
+    for (const platform of ['google_ads', 'ga4'] as const) {
+      const emulator = platform === 'google_ads' ? 'google-ads' : 'ga4';
+      await admin(emulator, 'faults', { key: '*', plan: { rateLimit: { retryAfterSeconds: 3 }, times: 4 } });
+      const conn = conns.find((c) => c.platform === platform)!;
+      waits[platform] = [];
+      const r = await runRefresh({ ...deps, retry: { sleep: async (ms) => void waits[platform]!.push(ms) } }, conn.id);
+      await fetch(`${t.origin}/sandbox/${emulator}/__admin/faults`, { method: 'DELETE' });
+      expect(r.outcome).toBe('done');
+      expect(waits[platform]!.length).toBe(4);
+    }
+    // Google Ads says how long (retryDelay); every wait honours it. GA4's quota message picks its own wait.
+    expect(waits.google_ads!.every((ms) => ms >= 3000)).toBe(true);
+    expect(waits.ga4!.every((ms) => ms > 0)).toBe(true);
+    expect(await factCounts(t)).toEqual(before);
+  }, 120_000);
+
   it('refresh re-reads the lookback window', async () => {
     const meta = conns.find((c) => c.platform === 'meta')!;
     const r = await runRefresh(deps, meta.id);
