@@ -15,6 +15,7 @@ import {
 } from '../db/facts-schema.js';
 import type { DayWindow } from './windows.js';
 import { upsertRows } from './upsert.js';
+import { ACCOUNT_FACT_TABLES } from './fact-tables.js';
 import type { WindowFacts } from './pull.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -26,11 +27,11 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  * upserted. Runs inside the window's transaction, with its checkpoint.
  */
 export async function writeWindowFacts(tx: Tx, brandId: string, accountId: string, window: DayWindow, facts: WindowFacts): Promise<number> {
-  const days = { from: window.from, to: window.to };
+  for (const t of ACCOUNT_FACT_TABLES[facts.platform]) {
+    if (t.date) await tx.delete(t.table).where(and(eq(t.brand, brandId), eq(t.account, accountId), between(t.date, window.from, window.to)));
+  }
   switch (facts.platform) {
     case 'meta':
-      await tx.delete(metaAdDaily).where(and(eq(metaAdDaily.brandId, brandId), eq(metaAdDaily.accountId, accountId), between(metaAdDaily.date, days.from, days.to)));
-      await tx.delete(metaBreakdownDaily).where(and(eq(metaBreakdownDaily.brandId, brandId), eq(metaBreakdownDaily.accountId, accountId), between(metaBreakdownDaily.date, days.from, days.to)));
       return (
         (await upsertRows(tx, metaCampaigns, facts.campaigns)) +
         (await upsertRows(tx, metaAdsetInterests, facts.adsetInterests)) +
@@ -38,12 +39,8 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
         (await upsertRows(tx, metaBreakdownDaily, facts.breakdowns))
       );
     case 'google_ads':
-      await tx.delete(googleCampaignDaily).where(and(eq(googleCampaignDaily.brandId, brandId), eq(googleCampaignDaily.customerId, accountId), between(googleCampaignDaily.date, days.from, days.to)));
-      await tx.delete(googleViewDaily).where(and(eq(googleViewDaily.brandId, brandId), eq(googleViewDaily.customerId, accountId), between(googleViewDaily.date, days.from, days.to)));
       return (await upsertRows(tx, googleProducts, facts.products)) + (await upsertRows(tx, googleCampaignDaily, facts.campaignDaily)) + (await upsertRows(tx, googleViewDaily, facts.viewDaily));
     case 'ga4':
-      await tx.delete(ga4Daily).where(and(eq(ga4Daily.brandId, brandId), eq(ga4Daily.propertyId, accountId), between(ga4Daily.date, days.from, days.to)));
-      await tx.delete(ga4DimensionDaily).where(and(eq(ga4DimensionDaily.brandId, brandId), eq(ga4DimensionDaily.propertyId, accountId), between(ga4DimensionDaily.date, days.from, days.to)));
       return (await upsertRows(tx, ga4Daily, facts.daily)) + (await upsertRows(tx, ga4DimensionDaily, facts.dimensionDaily));
     case 'shopify':
       return (await upsertRows(tx, storeOrders, facts.orders)) + (await upsertRows(tx, storeRefunds, facts.refunds));

@@ -72,8 +72,9 @@ const TOUCH_AFTER_MS = 60_000;
 export async function resolveSession(deps: AuthDeps, sessionId: string, now = new Date()): Promise<sqlq.UserRow | undefined> {
   const { db, config } = deps;
   const idHash = hashSessionId(sessionId);
-  const session = await sqlq.findSession(db, idHash);
-  if (!session) return undefined;
+  const found = await sqlq.findSessionUser(db, idHash);
+  if (!found) return undefined;
+  const { session, user } = found;
   const idleLimit = now.getTime() - config.session.idleMinutes * 60_000;
   const absoluteLimit = now.getTime() - config.session.absoluteHours * 3_600_000;
   if (session.lastSeenAt.getTime() < idleLimit || session.createdAt.getTime() < absoluteLimit) {
@@ -81,5 +82,5 @@ export async function resolveSession(deps: AuthDeps, sessionId: string, now = ne
     return undefined;
   }
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) await sqlq.touchSession(db, idHash, now);
-  return sqlq.findUserById(db, session.userId);
+  return user;
 }

@@ -64,10 +64,12 @@ export interface SessionRow {
   lastSeenAt: Date;
 }
 
-export async function findSession(db: Database, idHash: string): Promise<SessionRow | undefined> {
+/** The session and its user in one query: this runs on every API request. */
+export async function findSessionUser(db: Database, idHash: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
   const rows = await db
-    .select({ userId: sessions.userId, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .select({ session: { userId: sessions.userId, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt }, user: userColumns })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.idHash, idHash))
     .limit(1);
   return rows[0];

@@ -1,0 +1,48 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Platform } from '@parallels/contract/brands';
+import {
+  ga4Daily,
+  ga4DimensionDaily,
+  googleCampaignDaily,
+  googleProducts,
+  googleViewDaily,
+  metaAdDaily,
+  metaAdsetInterests,
+  metaBreakdownDaily,
+  metaCampaigns,
+  storeOrders,
+  storeRefunds,
+} from '../db/facts-schema.js';
+
+/** One fact table of a platform: how its rows name the brand, the account and (for daily facts) the day. */
+export interface AccountFactTable {
+  table: PgTable;
+  brand: PgColumn;
+  account: PgColumn;
+  /** daily facts only: a synced window replaces these rows for its days */
+  date?: PgColumn;
+}
+
+// Every table synced from each platform, in one place: the window writer replaces the daily ones, and
+// disconnecting an account deletes them all.
+export const ACCOUNT_FACT_TABLES: Record<Platform, AccountFactTable[]> = {
+  shopify: [
+    { table: storeRefunds, brand: storeRefunds.brandId, account: storeRefunds.shop },
+    { table: storeOrders, brand: storeOrders.brandId, account: storeOrders.shop },
+  ],
+  meta: [
+    { table: metaAdDaily, brand: metaAdDaily.brandId, account: metaAdDaily.accountId, date: metaAdDaily.date },
+    { table: metaBreakdownDaily, brand: metaBreakdownDaily.brandId, account: metaBreakdownDaily.accountId, date: metaBreakdownDaily.date },
+    { table: metaCampaigns, brand: metaCampaigns.brandId, account: metaCampaigns.accountId },
+    { table: metaAdsetInterests, brand: metaAdsetInterests.brandId, account: metaAdsetInterests.accountId },
+  ],
+  google_ads: [
+    { table: googleCampaignDaily, brand: googleCampaignDaily.brandId, account: googleCampaignDaily.customerId, date: googleCampaignDaily.date },
+    { table: googleViewDaily, brand: googleViewDaily.brandId, account: googleViewDaily.customerId, date: googleViewDaily.date },
+    { table: googleProducts, brand: googleProducts.brandId, account: googleProducts.customerId },
+  ],
+  ga4: [
+    { table: ga4Daily, brand: ga4Daily.brandId, account: ga4Daily.propertyId, date: ga4Daily.date },
+    { table: ga4DimensionDaily, brand: ga4DimensionDaily.brandId, account: ga4DimensionDaily.propertyId, date: ga4DimensionDaily.date },
+  ],
+};
