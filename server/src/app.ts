@@ -23,6 +23,8 @@ import { scrubUrl } from './lib/log-scrub.js';
 import { startSyncQueue, type SyncQueue } from './sync/queue.js';
 import { attachRealtime, type RealtimePublisher } from './realtime/realtime.js';
 import { healthRoutes } from './modules/health/health.route.js';
+import { summaryRoutes } from './modules/summary/summary.route.js';
+import { adMetricsRoutes } from './modules/ad-metrics/ad-metrics.route.js';
 import { mountSandboxEmulators } from './sandbox/emulators.js';
 
 export interface RegisteredRoute {
@@ -51,6 +53,8 @@ export interface AppDeps {
   emulators?: boolean;
   /** run the sync queue and its workers in this process (npm start does; most tests do not) */
   sync?: boolean;
+  /** the clock reports count days from (tests pin it); defaults to the real one */
+  now?: () => Date;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -110,6 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(brandRoutes, { db, accounts, onConnectionsAdded: syncQueue ? (brandId: string) => syncQueue.backfillPending(brandId) : undefined });
   await app.register(setupRoutes, { accounts });
   await app.register(shopifyWebhookRoutes, { db, config });
+  const reportDeps = { db, now: deps.now ?? (() => new Date()) };
+  await app.register(summaryRoutes, reportDeps);
+  await app.register(adMetricsRoutes, reportDeps);
 
   if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);
   await registerWeb(app, deps.serveWeb ? (config.webDistDir ?? DEFAULT_WEB_DIST) : undefined);

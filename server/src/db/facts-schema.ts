@@ -235,6 +235,28 @@ export const ga4DimensionDaily = pgTable(
 );
 
 /**
+ * Each ad account's headline delivery per day (Meta: its campaigns summed; Google Ads: its campaigns summed),
+ * rolled up in the same transaction as the window it came from, so it always agrees with the facts and the
+ * checkpoints. The dashboard and AdMetrics read this: a two-year range is 730 rows per account, not 730 per
+ * campaign. Google's spend keeps the micros' precision (6 decimals), so sums match the platform exactly.
+ */
+export const adAccountDaily = pgTable(
+  'ad_account_daily',
+  {
+    brandId: brandRef(),
+    platform: text('platform').notNull(), // meta | google_ads
+    accountId: text('account_id').notNull(),
+    date: date('date').notNull(),
+    spend: numeric('spend', { precision: 18, scale: 6 }).notNull().default('0'),
+    revenue: money('revenue'),
+    purchases: numeric('purchases', { precision: 16, scale: 4 }).notNull().default('0'),
+    clicks: count('clicks'),
+    impressions: count('impressions'),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.platform, t.accountId, t.date] })],
+);
+
+/**
  * Sync checkpoints: a window of one stream of one connection is done when its row is here, written in the
  * same transaction as the window's facts (checklist G1, G3): a crash resumes at the first window missing.
  */

@@ -1,6 +1,7 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Platform } from '@parallels/contract/brands';
 import {
+  adAccountDaily,
   ga4Daily,
   ga4DimensionDaily,
   googleCampaignDaily,
@@ -24,7 +25,9 @@ export interface AccountFactTable {
 }
 
 // Every table synced from each platform, in one place: the window writer replaces the daily ones, and
-// disconnecting an account deletes them all.
+// disconnecting an account deletes them all. ad_account_daily is derived (facts-writer rolls it up from the
+// campaign rows of the same window) but listed so both happen to it too. Meta and Google account ids never
+// collide (act_... against ten digits), so the brand and account name its rows.
 export const ACCOUNT_FACT_TABLES: Record<Platform, AccountFactTable[]> = {
   shopify: [
     { table: storeRefunds, brand: storeRefunds.brandId, account: storeRefunds.shop },
@@ -33,12 +36,14 @@ export const ACCOUNT_FACT_TABLES: Record<Platform, AccountFactTable[]> = {
   meta: [
     { table: metaAdDaily, brand: metaAdDaily.brandId, account: metaAdDaily.accountId, date: metaAdDaily.date },
     { table: metaBreakdownDaily, brand: metaBreakdownDaily.brandId, account: metaBreakdownDaily.accountId, date: metaBreakdownDaily.date },
+    { table: adAccountDaily, brand: adAccountDaily.brandId, account: adAccountDaily.accountId, date: adAccountDaily.date },
     { table: metaCampaigns, brand: metaCampaigns.brandId, account: metaCampaigns.accountId },
     { table: metaAdsetInterests, brand: metaAdsetInterests.brandId, account: metaAdsetInterests.accountId },
   ],
   google_ads: [
     { table: googleCampaignDaily, brand: googleCampaignDaily.brandId, account: googleCampaignDaily.customerId, date: googleCampaignDaily.date },
     { table: googleViewDaily, brand: googleViewDaily.brandId, account: googleViewDaily.customerId, date: googleViewDaily.date },
+    { table: adAccountDaily, brand: adAccountDaily.brandId, account: adAccountDaily.accountId, date: adAccountDaily.date },
     { table: googleProducts, brand: googleProducts.brandId, account: googleProducts.customerId },
   ],
   ga4: [

@@ -1,4 +1,4 @@
-import { and, between, eq } from 'drizzle-orm';
+import { and, between, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import {
   ga4Daily,
@@ -31,18 +31,47 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
     if (t.date) await tx.delete(t.table).where(and(eq(t.brand, brandId), eq(t.account, accountId), between(t.date, window.from, window.to)));
   }
   switch (facts.platform) {
-    case 'meta':
-      return (
+    case 'meta': {
+      const rows =
         (await upsertRows(tx, metaCampaigns, facts.campaigns)) +
         (await upsertRows(tx, metaAdsetInterests, facts.adsetInterests)) +
         (await upsertRows(tx, metaAdDaily, facts.adDaily)) +
-        (await upsertRows(tx, metaBreakdownDaily, facts.breakdowns))
-      );
-    case 'google_ads':
-      return (await upsertRows(tx, googleProducts, facts.products)) + (await upsertRows(tx, googleCampaignDaily, facts.campaignDaily)) + (await upsertRows(tx, googleViewDaily, facts.viewDaily));
+        (await upsertRows(tx, metaBreakdownDaily, facts.breakdowns));
+      await rollUpAdAccountDays(tx, brandId, 'meta', accountId, window);
+      return rows;
+    }
+    case 'google_ads': {
+      const rows =
+        (await upsertRows(tx, googleProducts, facts.products)) + (await upsertRows(tx, googleCampaignDaily, facts.campaignDaily)) + (await upsertRows(tx, googleViewDaily, facts.viewDaily));
+      await rollUpAdAccountDays(tx, brandId, 'google_ads', accountId, window);
+      return rows;
+    }
     case 'ga4':
       return (await upsertRows(tx, ga4Daily, facts.daily)) + (await upsertRows(tx, ga4DimensionDaily, facts.dimensionDaily));
     case 'shopify':
       return (await upsertRows(tx, storeOrders, facts.orders)) + (await upsertRows(tx, storeRefunds, facts.refunds));
+  }
+}
+
+/**
+ * The account's per-day totals for the window, summed from the campaign rows just written (the window's
+ * old rows were deleted above with the other daily facts). Same transaction: the rollup, the facts and the
+ * checkpoint always agree. The same statements seed it in migration 0003.
+ */
+async function rollUpAdAccountDays(tx: Tx, brandId: string, platform: 'meta' | 'google_ads', accountId: string, window: DayWindow): Promise<void> {
+  if (platform === 'meta') {
+    await tx.execute(sql`
+      insert into ad_account_daily (brand_id, platform, account_id, date, spend, revenue, purchases, clicks, impressions)
+      select brand_id, 'meta', account_id, date, sum(spend), sum(purchase_value), sum(purchases), sum(clicks), sum(impressions)
+      from meta_ad_daily
+      where brand_id = ${brandId} and account_id = ${accountId} and level = 'campaign' and date between ${window.from} and ${window.to}
+      group by brand_id, account_id, date`);
+  } else {
+    await tx.execute(sql`
+      insert into ad_account_daily (brand_id, platform, account_id, date, spend, revenue, purchases, clicks, impressions)
+      select brand_id, 'google_ads', customer_id, date, sum(cost_micros) / 1000000.0, sum(conversions_value), sum(conversions), sum(clicks), sum(impressions)
+      from google_campaign_daily
+      where brand_id = ${brandId} and customer_id = ${accountId} and date between ${window.from} and ${window.to}
+      group by brand_id, customer_id, date`);
   }
 }

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { isoDaySchema } from './common.js';
+import { sourceStatusSchema } from './report-dates.js';
+
+// spec core.md sections 3 and 7: POST /api/summary/{facebook-ads|google-ads|analytics}/{brandId} answers
+// {success, periodData}: per period (yesterday, last7Days, last30Days) each metric's current and previous
+// value, change in percent and trend. Ours adds the periods' days, the source's sync status and, when the
+// body names a range, a 'custom' period for it (compared with the compare range, or the days before it).
+
+export const SUMMARY_SOURCES = ['facebook-ads', 'google-ads', 'analytics'] as const;
+export type SummarySource = (typeof SUMMARY_SOURCES)[number];
+export const summarySourceParamsSchema = z.object({ source: z.enum(SUMMARY_SOURCES, 'Unknown summary source'), brandId: z.uuid('Brand not found') });
+
+export const SUMMARY_METRICS = {
+  'facebook-ads': ['metaspend', 'metaroas'],
+  'google-ads': ['spend', 'roas'],
+  analytics: ['sessions', 'addToCarts', 'checkouts', 'purchases', 'addToCartRate', 'checkoutRate', 'purchaseRate'],
+} as const satisfies Record<SummarySource, readonly string[]>;
+export type SummaryMetricKey = (typeof SUMMARY_METRICS)[SummarySource][number];
+
+export const SUMMARY_PERIODS = ['yesterday', 'last7Days', 'last30Days'] as const;
+export type SummaryPeriod = (typeof SUMMARY_PERIODS)[number] | 'custom';
+
+/** current and previous are null when their days have not all synced (missing, never zero). */
+export const metricComparisonSchema = z.object({
+  current: z.number().nullable(),
+  previous: z.number().nullable(),
+  /** percent, 2 decimals; null when unknown */
+  change: z.number().nullable(),
+  trend: z.enum(['up', 'down']).nullable(),
+});
+
+const periodMetricsSchema = z.record(z.string(), metricComparisonSchema);
+export type PeriodMetrics = Partial<Record<SummaryMetricKey, z.infer<typeof metricComparisonSchema>>>;
+
+export const periodDaysSchema = z.object({ from: isoDaySchema, to: isoDaySchema, previousFrom: isoDaySchema, previousTo: isoDaySchema });
+export type PeriodDays = z.infer<typeof periodDaysSchema>;
+
+export const summaryBodySchema = z
+  .object({
+    startDate: isoDaySchema.optional(),
+    endDate: isoDaySchema.optional(),
+    compareStartDate: isoDaySchema.optional(),
+    compareEndDate: isoDaySchema.optional(),
+  })
+  .refine((b) => (b.startDate === undefined) === (b.endDate === undefined), { message: 'Send both startDate and endDate, or neither', path: ['endDate'] })
+  .refine((b) => (b.compareStartDate === undefined) === (b.compareEndDate === undefined), { message: 'Send both compareStartDate and compareEndDate, or neither', path: ['compareEndDate'] })
+  .refine((b) => !b.startDate || !b.endDate || b.startDate <= b.endDate, { message: 'The start date must not be after the end date', path: ['startDate'] })
+  .refine((b) => !b.compareStartDate || !b.compareEndDate || b.compareStartDate <= b.compareEndDate, {
+    message: 'The compare start date must not be after the compare end date',
+    path: ['compareStartDate'],
+  })
+  // a POST without a body is fine: the three standard periods only
+  .nullish();
+export type SummaryBody = z.infer<typeof summaryBodySchema>;
+
+export const summaryResponseSchema = z.object({
+  success: z.literal(true),
+  /** null when the source is not connected to the brand */
+  periodData: z
+    .object({ yesterday: periodMetricsSchema, last7Days: periodMetricsSchema, last30Days: periodMetricsSchema, custom: periodMetricsSchema.optional() })
+    .nullable(),
+  periods: z.object({ yesterday: periodDaysSchema, last7Days: periodDaysSchema, last30Days: periodDaysSchema, custom: periodDaysSchema.optional() }),
+  status: sourceStatusSchema,
+  currency: z.string(),
+});
+export type SummaryResponse = z.infer<typeof summaryResponseSchema>;
+
+/** spec core.md section 8: this exact message makes the screen show 'Preparing your dashboard...'. */
+export const METRICS_NOT_READY_MESSAGE = 'No metrics data available yet. Please try again later.';
+export const METRICS_NOT_READY_CODE = 'METRICS_NOT_READY';
+
+/**
+ * A report whose source needs reconnecting answers 403 (the client's token flags) with code TOKEN_EXPIRED,
+ * carrying the last synced answer in `stale` so the screen keeps showing it under the reconnect prompt
+ * (ARCHITECTURE principle 1; docs/decisions/005-reports-from-facts.md).
+ */
+export const TOKEN_EXPIRED_CODE = 'TOKEN_EXPIRED';

@@ -1,0 +1,38 @@
+import type { DayRange } from '@parallels/contract/report-dates';
+import type { PeriodDays } from '@parallels/contract/summary';
+import { addDays, dayIn } from '../../sync/windows.js';
+
+// Report dates are the brand's calendar days (its store's timezone), like the platforms report them.
+
+export function brandToday(timezone: string, now: Date): string {
+  return dayIn(timezone, now);
+}
+
+export function dayCount(range: DayRange): number {
+  return Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** The equally long range right before `range`: what "previous" means when no compare range is given. */
+export function previousRange(range: DayRange): DayRange {
+  const n = dayCount(range);
+  return { from: addDays(range.from, -n), to: addDays(range.from, -1) };
+}
+
+function withPrevious(range: DayRange, compare?: DayRange): PeriodDays {
+  const previous = compare ?? previousRange(range);
+  return { from: range.from, to: range.to, previousFrom: previous.from, previousTo: previous.to };
+}
+
+/** spec core.md section 9: yesterday, the last 7 and the last 30 days, all ending yesterday (today is not over). */
+export function summaryPeriods(today: string): Record<'yesterday' | 'last7Days' | 'last30Days', PeriodDays> {
+  const yesterday = addDays(today, -1);
+  return {
+    yesterday: withPrevious({ from: yesterday, to: yesterday }),
+    last7Days: withPrevious({ from: addDays(today, -7), to: yesterday }),
+    last30Days: withPrevious({ from: addDays(today, -30), to: yesterday }),
+  };
+}
+
+export function customPeriod(range: DayRange, compare?: DayRange): PeriodDays {
+  return withPrevious(range, compare);
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { summaryBodySchema, summaryResponseSchema, summarySourceParamsSchema } from '@parallels/contract/summary';
+import type { ReportDeps } from '../reports/report-deps.js';
+import { buildSummary } from './summary.service.js';
+
+// POST /api/summary/{facebook-ads|google-ads|analytics}/{brandId} (spec core.md section 7). The brand-access
+// hook guards it (it names :brandId).
+export async function summaryRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/summary/:source/:brandId',
+    { schema: { params: summarySourceParamsSchema, body: summaryBodySchema, response: { 200: summaryResponseSchema } } },
+    async (req) => buildSummary(deps, req.params.brandId, req.params.source, req.body),
+  );
+}

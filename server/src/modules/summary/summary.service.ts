@@ -1,0 +1,84 @@
+import type { Platform } from '@parallels/contract/brands';
+import { adRatios, compareMetric, funnelRates, type MetricComparison } from '@parallels/contract/metrics';
+import type { DayRange } from '@parallels/contract/report-dates';
+import {
+  METRICS_NOT_READY_CODE,
+  METRICS_NOT_READY_MESSAGE,
+  TOKEN_EXPIRED_CODE,
+  type PeriodDays,
+  type PeriodMetrics,
+  type SummaryBody,
+  type SummaryPeriod,
+  type SummaryResponse,
+  type SummarySource,
+} from '@parallels/contract/summary';
+import { HttpError } from '../../plugins/error-handler.js';
+import type { ReportDeps } from '../reports/report-deps.js';
+import { brandToday, customPeriod, summaryPeriods } from '../reports/report-days.js';
+import { connectionCovers, nothingSyncedYet, reconnectMessage, sourceStatus, type SourceConnection } from '../reports/source-status.js';
+import { loadReportBrand, loadSourceConnections } from '../reports/reports.sql.js';
+import { sumAdAccounts, sumGa4Funnel, type AdSums, type FunnelSums } from './summary.sql.js';
+
+const PLATFORM_OF: Record<SummarySource, Platform> = { 'facebook-ads': 'meta', 'google-ads': 'google_ads', analytics: 'ga4' };
+
+/** A period's metric values from its sums, per source (spec core.md section 3, "Performance summary"). */
+function metricValues(source: SummarySource, sums: AdSums | FunnelSums): Record<string, number> {
+  if (source === 'analytics') {
+    const f = sums as FunnelSums;
+    return { sessions: f.sessions, addToCarts: f.addToCarts, checkouts: f.checkouts, purchases: f.purchases, ...funnelRates(f) };
+  }
+  const a = sums as AdSums;
+  const { roas } = adRatios(a);
+  return source === 'facebook-ads' ? { metaspend: a.spend, metaroas: roas } : { spend: a.spend, roas };
+}
+
+/**
+ * The dashboard's performance overview for one source: yesterday, the last 7 and 30 days (and the range in
+ * the body, when given), each against the period before it (or the compare range). A period whose days have
+ * not all synced has null values: missing, never zero.
+ */
+export async function buildSummary(deps: ReportDeps, brandId: string, source: SummarySource, body: SummaryBody): Promise<SummaryResponse> {
+  const brand = await loadReportBrand(deps.db, brandId);
+  const today = brandToday(brand.timezone, deps.now());
+  const periods: Partial<Record<SummaryPeriod, PeriodDays>> = summaryPeriods(today);
+  if (body?.startDate && body.endDate) {
+    const compare = body.compareStartDate && body.compareEndDate ? { from: body.compareStartDate, to: body.compareEndDate } : undefined;
+    periods.custom = customPeriod({ from: body.startDate, to: body.endDate }, compare);
+  }
+  const platform = PLATFORM_OF[source];
+  const conns = await loadSourceConnections(deps.db, brandId, platform);
+  const ranges: Record<string, DayRange> = {};
+  for (const [key, p] of Object.entries(periods)) {
+    ranges[`${key}:current`] = { from: p.from, to: p.to };
+    ranges[`${key}:previous`] = { from: p.previousFrom, to: p.previousTo };
+  }
+  const status = sourceStatus(conns, Object.values(ranges), today);
+  const response: SummaryResponse = { success: true, periodData: null, periods: periods as SummaryResponse['periods'], status, currency: brand.currency };
+  if (conns.length === 0) return response;
+  if (nothingSyncedYet(conns)) throw new HttpError(409, METRICS_NOT_READY_MESSAGE, { code: METRICS_NOT_READY_CODE });
+
+  const accountIds = conns.map((c) => c.accountId);
+  const sums = platform === 'ga4' ? await sumGa4Funnel(deps.db, brandId, accountIds, ranges) : await sumAdAccounts(deps.db, brandId, platform as 'meta' | 'google_ads', accountIds, ranges);
+  const valuesFor = (key: string) => (everyCovers(conns, ranges[key]!, today) ? metricValues(source, sums[key]!) : null);
+
+  const periodData: Record<string, PeriodMetrics> = {};
+  for (const key of Object.keys(periods)) {
+    const current = valuesFor(`${key}:current`);
+    const previous = valuesFor(`${key}:previous`);
+    const metrics: Record<string, MetricComparison> = {};
+    for (const name of Object.keys(metricValues(source, sums[`${key}:current`]!))) metrics[name] = compareMetric(current?.[name] ?? null, previous?.[name] ?? null);
+    periodData[key] = metrics;
+  }
+  response.periodData = periodData as SummaryResponse['periodData'];
+  if (status.state === 'needs_reconnect') throw tokenExpired(platform, response);
+  return response;
+}
+
+function everyCovers(conns: SourceConnection[], range: DayRange, today: string): boolean {
+  return conns.every((c) => connectionCovers(c, [range], today));
+}
+
+/** 403 for the client's token flags, carrying the last synced answer so the screen can keep showing it. */
+export function tokenExpired(platform: Platform, stale: unknown): HttpError {
+  return new HttpError(403, reconnectMessage(platform), { code: TOKEN_EXPIRED_CODE, platform, stale });
+}

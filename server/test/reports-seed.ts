@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client.js';
+import { writeWindowFacts } from '../src/sync/facts-writer.js';
+import type { WindowFacts } from '../src/sync/pull.js';
+import { recordWindow } from '../src/sync/sync.sql.js';
+import { addDays } from '../src/sync/windows.js';
+
+// Seeds facts the way a sync writes them (the window writer, with its checkpoint), so report tests exercise
+// the same rollups and coverage a real sync produces.
+
+export interface MetaDay {
+  campaignId: string;
+  spend: number;
+  revenue: number;
+  purchases: number;
+  clicks: number;
+  impressions: number;
+}
+
+export interface GoogleDay {
+  campaignId: string;
+  costMicros: number;
+  conversions: number;
+  value: number;
+  clicks: number;
+  impressions: number;
+}
+
+export interface Ga4Day {
+  sessions: number;
+  addToCarts: number;
+  checkouts: number;
+  purchases: number;
+}
+
+export function daysOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+async function connectionId(db: Database, brandId: string, accountId: string): Promise<string> {
+  const r = (await db.execute(sql`select id from connections where brand_id = ${brandId} and account_id = ${accountId}`)) as unknown as { rows: Array<{ id: string }> };
+  if (!r.rows[0]) throw new Error(`no connection ${accountId}`);
+  return r.rows[0].id;
+}
+
+async function writeWindow(db: Database, brandId: string, accountId: string, window: { from: string; to: string }, facts: WindowFacts): Promise<void> {
+  const id = await connectionId(db, brandId, accountId);
+  await db.transaction(async (tx) => {
+    const rows = await writeWindowFacts(tx, brandId, accountId, window, facts);
+    await recordWindow(tx, { connectionId: id, stream: 'backfill', from: window.from, to: window.to, rows, calls: 1 });
+  });
+}
+
+/** One synced Meta window: `day(date)` lists that day's campaign rows. */
+export async function seedMetaWindow(db: Database, brandId: string, accountId: string, window: { from: string; to: string }, day: (date: string) => MetaDay[]): Promise<void> {
+  const adDaily = daysOf(window.from, window.to).flatMap((date) =>
+    day(date).map((c) => ({
+      brandId,
+      accountId,
+      level: 'campaign',
+      entityId: c.campaignId,
+      date,
+      campaignId: c.campaignId,
+      campaignName: `Campaign ${c.campaignId}`,
+      spend: c.spend.toFixed(2),
+      impressions: c.impressions,
+      clicks: c.clicks,
+      purchases: c.purchases,
+      purchaseValue: c.revenue.toFixed(2),
+    })),
+  );
+  await writeWindow(db, brandId, accountId, window, { platform: 'meta', campaigns: [], adsetInterests: [], adDaily, breakdowns: [], calls: 1 });
+}
+
+export async function seedGoogleWindow(db: Database, brandId: string, customerId: string, window: { from: string; to: string }, day: (date: string) => GoogleDay[]): Promise<void> {
+  const campaignDaily = daysOf(window.from, window.to).flatMap((date) =>
+    day(date).map((c) => ({
+      brandId,
+      customerId,
+      campaignId: c.campaignId,
+      date,
+      campaignName: `Campaign ${c.campaignId}`,
+      status: 'ENABLED',
+      costMicros: c.costMicros,
+      impressions: c.impressions,
+      clicks: c.clicks,
+      conversions: String(c.conversions),
+      conversionsValue: c.value.toFixed(2),
+    })),
+  );
+  await writeWindow(db, brandId, customerId, window, { platform: 'google_ads', campaignDaily, viewDaily: [], products: [], calls: 1 });
+}
+
+export async function seedGa4Window(db: Database, brandId: string, propertyId: string, window: { from: string; to: string }, day: (date: string) => Ga4Day): Promise<void> {
+  const daily = daysOf(window.from, window.to).map((date) => ({ brandId, propertyId, date, ...day(date), purchaseRevenue: '0' }));
+  await writeWindow(db, brandId, propertyId, window, { platform: 'ga4', daily, dimensionDaily: [], calls: 1 });
+}
