@@ -108,6 +108,9 @@ describe.each(DB_KINDS)('dashboard and AdMetrics reports on %s', (kind) => {
       const before = (await post(`/api/summary/facebook-ads/${brandId}`, { startDate: '2026-03-12', endDate: '2026-03-14' })).json();
       expect(before.periods.custom).toEqual({ from: '2026-03-12', to: '2026-03-14', previousFrom: '2026-03-09', previousTo: '2026-03-11' });
       expect(before.periodData.custom.metaspend).toEqual({ current: 380.25, previous: 330, change: 15.23, trend: 'up' });
+      // a range running into today ends yesterday, and is compared with as many whole days before it
+      const toToday = (await post(`/api/summary/facebook-ads/${brandId}`, { startDate: '2026-03-12', endDate: '2026-03-15' })).json();
+      expect(toToday.periods.custom).toEqual({ from: '2026-03-12', to: '2026-03-14', previousFrom: '2026-03-09', previousTo: '2026-03-11' });
     });
 
     it('a source that is not connected says so (no figures), never zeros', async () => {

@@ -29,12 +29,16 @@ export const routes: RouteObject[] = [
       {
         element: <AppShell />,
         children: [
-          { path: '/dashboard', handle: { title: 'Dashboard' }, lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
+          { path: '/dashboard', handle: { title: 'Dashboard', datePicker: true, localeSettings: true }, lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })) },
           { path: '/first-time-brand-setup', handle: { title: 'Brand Setup' }, lazy: () => import('./routes/brand-setup').then((m) => ({ Component: m.BrandSetupRoute })) },
           { path: '/brand-setup', handle: { title: 'Brand Setup' }, lazy: () => import('./routes/brand-setup').then((m) => ({ Component: m.BrandSetupRoute })) },
           { path: '/profile', handle: { title: 'Profile' }, lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
           placeholder('/performance-metrics', 'Brands Performance Metrics'),
-          placeholder('/admetrics/:brandId', 'Ad Metrics'),
+          {
+            path: '/admetrics/:brandId',
+            handle: { title: 'Ad Metrics', datePicker: true, localeSettings: true },
+            lazy: () => import('./routes/ad-metrics').then((m) => ({ Component: m.AdMetricsRoute })),
+          },
           placeholder('/marketing-insights/:brandId', 'Marketing Insights'),
           placeholder('/ecommerce-reports/:brandId', 'E-Commerce Reports'),
           placeholder('/conversion-reports/:brandId/*', 'Conversion Reports'),

@@ -6,7 +6,10 @@ afterEach(() => tokenFlags.clearAll());
 describe('token flags (spec core.md sections 4 and 8)', () => {
   it.each([
     ['/api/meta/insights/b1', 'fbToken'],
-    ['/api/metrics/fbAd/b1', null],
+    // the spec's rule is "contains /meta"; its Facebook report calls say fbAd and facebook-ads (decision 005)
+    ['/api/metrics/fbAd/b1', 'fbToken'],
+    ['/api/summary/facebook-ads/b1', 'fbToken'],
+    ['/api/metrics/googleAdAndCampaign/b1', 'googleAdsToken'],
     ['/api/analytics/report/b1', 'googleAnalyticsToken'],
     ['/api/summary/analytics/b1', 'googleAnalyticsToken'],
     ['/api/google/search-terms/b1', 'googleAdsToken'],

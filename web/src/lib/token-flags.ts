@@ -16,7 +16,8 @@ export function tokenFlagForUrl(url: string): TokenFlag | null {
   const path = url.split(/[?#]/, 1)[0] ?? '';
   // OAuth starts (/api/auth/google, ...) say nothing about whether a stored token still works.
   if (path.startsWith('/api/auth/')) return null;
-  if (path.includes('/meta')) return 'fbToken';
+  // Meta calls: /meta..., and the spec's Facebook calls whose paths do not say "meta" (fbAd, facebook-ads).
+  if (path.includes('/meta') || path.includes('/fbAd') || path.includes('/facebook')) return 'fbToken';
   if (path.includes('/analytics')) return 'googleAnalyticsToken';
   if (path.includes('/google')) return 'googleAdsToken';
   return null;

@@ -14,6 +14,7 @@ import {
 } from '@parallels/contract/summary';
 import { HttpError } from '../../plugins/error-handler.js';
 import type { ReportDeps } from '../reports/report-deps.js';
+import { addDays } from '../../sync/windows.js';
 import { brandToday, customPeriod, summaryPeriods } from '../reports/report-days.js';
 import { connectionCovers, nothingSyncedYet, reconnectMessage, sourceStatus, type SourceConnection } from '../reports/source-status.js';
 import { loadReportBrand, loadSourceConnections } from '../reports/reports.sql.js';
@@ -43,7 +44,11 @@ export async function buildSummary(deps: ReportDeps, brandId: string, source: Su
   const periods: Partial<Record<SummaryPeriod, PeriodDays>> = summaryPeriods(today);
   if (body?.startDate && body.endDate) {
     const compare = body.compareStartDate && body.compareEndDate ? { from: body.compareStartDate, to: body.compareEndDate } : undefined;
-    periods.custom = customPeriod({ from: body.startDate, to: body.endDate }, compare);
+    // Today is not over (a sync never reads it): a range running into today ends yesterday, so it is compared
+    // with an equally long period of whole days.
+    const yesterday = addDays(today, -1);
+    const to = body.endDate > yesterday && body.startDate <= yesterday ? yesterday : body.endDate;
+    periods.custom = customPeriod({ from: body.startDate, to }, compare);
   }
   const platform = PLATFORM_OF[source];
   const conns = await loadSourceConnections(deps.db, brandId, platform);

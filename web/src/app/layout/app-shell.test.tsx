@@ -29,7 +29,7 @@ function renderAt(path: string) {
             children: [
               { path: '/dashboard', handle: { title: 'Dashboard' }, element: <p>dashboard body</p> },
               { path: '/brand-setup', element: <p>brand setup body</p> },
-              { path: '/admetrics/:brandId', handle: { title: 'Ad Metrics' }, element: <p>admetrics body</p> },
+              { path: '/admetrics/:brandId', handle: { title: 'Ad Metrics', datePicker: true, localeSettings: true }, element: <p>admetrics body</p> },
             ],
           },
         ],
@@ -89,6 +89,22 @@ describe('app shell', () => {
     await userEvent.selectOptions(switcher, 'b2');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admetrics/b2'));
     expect(screen.getByRole('link', { name: 'Google Ads' })).toHaveAttribute('href', '/google-reports/b2');
+  });
+
+  it('shows the date picker and number format only on screens whose route asks for them', async () => {
+    const user = { ...asha, brands: ['b1'] };
+    sessionStore.signIn(user);
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/users/getuser') ? json(200, { success: true, user, brands: [{ _id: 'b1', name: 'Sun_Kissed_Co' }] }) : json(200, { isValid: true, message: 'ok' }),
+    );
+    const router = renderAt('/admetrics/b1?from=2026-01-05&to=2026-01-10');
+    expect(await screen.findByRole('button', { name: 'Date range: 5 Jan 2026 – 10 Jan 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Number format' })).toHaveValue('en-IN');
+
+    await router.navigate('/dashboard');
+    expect(await screen.findByText('dashboard body')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Date range:/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Number format' })).not.toBeInTheDocument();
   });
 
   it('on a 401 clears the user and brand state, ends the session and goes to /login', async () => {

@@ -11,8 +11,11 @@ import { Sidebar } from './sidebar';
 // Its own chunk: the realtime client is needed only once signed in, so the landing page does not carry it.
 const RealtimeConnection = lazy(() => import('./realtime-connection').then((m) => ({ default: m.RealtimeConnection })));
 
-interface RouteHandle {
+/** What a route's `handle` tells the shell: the header title and which header controls the screen uses. */
+export interface RouteHandle {
   title?: string;
+  datePicker?: boolean;
+  localeSettings?: boolean;
 }
 
 /** Signed-in area: sidebar, header and the screen. No user: /login (spec core.md section 6). */
@@ -37,7 +40,8 @@ export function AppShell() {
 
   if (!user) return <Navigate to={signedOut === 'logout' ? paths.home : paths.login} replace />;
 
-  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
+  // The deepest route with a title says what the header shows.
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
 
   return (
     <div className="flex h-full">
@@ -53,7 +57,7 @@ export function AppShell() {
         onLogout={logout}
       />
       <div className="flex min-w-0 flex-1 flex-col">
-        <PageHeader title={title?.title ?? 'Parallels'} />
+        <PageHeader title={handle?.title ?? 'Parallels'} datePicker={handle?.datePicker} localeSettings={handle?.localeSettings} />
         <main className="flex-1 overflow-auto p-6">
           <TokenRefreshPrompt />
           <Outlet />

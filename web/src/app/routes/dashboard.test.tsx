@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
@@ -13,6 +13,27 @@ const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAd
 const brand = { _id: 'b1', name: 'Sun_Kissed', currency: 'INR', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections: [] };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fetchMock = vi.fn<typeof fetch>();
+
+const days = (from: string, to: string, previousFrom: string, previousTo: string) => ({ from, to, previousFrom, previousTo });
+const PERIODS = {
+  yesterday: days('2026-03-14', '2026-03-14', '2026-03-13', '2026-03-13'),
+  last7Days: days('2026-03-08', '2026-03-14', '2026-03-01', '2026-03-07'),
+  last30Days: days('2026-02-13', '2026-03-14', '2026-01-14', '2026-02-12'),
+  custom: days('2026-03-01', '2026-03-14', '2026-02-15', '2026-02-28'),
+};
+const metric = (current: number | null, previous: number | null, change: number | null, trend: 'up' | 'down' | null) => ({ current, previous, change, trend });
+const ready: { state: string; syncedThrough: string; lastSyncedAt: string; message: string | null } = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
+const facebookSummary = {
+  success: true,
+  periods: PERIODS,
+  status: ready,
+  currency: 'INR',
+  periodData: Object.fromEntries(
+    Object.keys(PERIODS).map((p) => [p, { metaspend: metric(123456.78, 100000, 23.46, 'up'), metaroas: metric(2.5, 3, -16.67, 'down') }]),
+  ),
+};
+const notConnected = { success: true, periods: PERIODS, status: { state: 'not_connected', syncedThrough: null, lastSyncedAt: null, message: null }, currency: 'INR', periodData: null };
+let summaries: Record<string, [number, unknown]> = {};
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -52,9 +73,15 @@ describe('dashboard ?openModal=', () => {
       if (url === '/api/setup/google-accounts/b1') return json(200, { success: true, clientAccounts: [{ name: 'Sun Kissed US', clientId: '1111111111', managerId: '', hidden: false }] });
       if (url === '/api/setup/ga4-propertyIds/b1') return json(200, { success: true, propertiesList: [{ propertyId: '501', propertyName: 'Sun Kissed Web' }] });
       if (url === '/api/setup/fb-ad-accounts/b1') return json(200, { success: true, adAccounts: [{ id: 'act_1', adname: 'Sun Kissed Main' }] });
+      const summary = /^\/api\/summary\/([a-z-]+)\/b1$/.exec(url);
+      if (summary) {
+        const [status, body] = summaries[summary[1]!] ?? [200, notConnected];
+        return json(status, body);
+      }
       return json(200, { isValid: true, message: 'ok' });
     });
     sessionStore.signIn(asha);
+    summaries = {};
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -82,9 +109,9 @@ describe('dashboard ?openModal=', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('the Connect Your Platforms buttons open the same dialogs', async () => {
+  it('the Connect Your Platforms cards open the same dialogs', async () => {
     renderAt('/dashboard');
-    await userEvent.click(await screen.findByRole('button', { name: 'Google Analytics' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect Google Analytics' }));
     expect(await screen.findByRole('dialog', { name: 'Google Analytics Properties' })).toBeInTheDocument();
   });
 
@@ -93,5 +120,81 @@ describe('dashboard ?openModal=', () => {
     const router = renderAt('/dashboard?openModal=facebook');
     expect(await screen.findByText('brand setup body')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?openModal=facebook');
+  });
+});
+
+describe('dashboard performance overview', () => {
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.startsWith('/api/users/getuser')) return json(200, { success: true, user: asha, brands: [{ _id: 'b1', name: 'Sun_Kissed' }] });
+      if (url === '/api/brands/b1') return json(200, brand);
+      const summary = /^\/api\/summary\/([a-z-]+)\/b1$/.exec(url);
+      if (summary) {
+        const [status, body] = summaries[summary[1]!] ?? [200, notConnected];
+        return json(status, body);
+      }
+      return json(200, { isValid: true, message: 'ok' });
+    });
+    sessionStore.signIn(asha);
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it('shows the three period cards (and the selected range) with values rounded, grouped the Indian way, and their change', async () => {
+    summaries = { 'facebook-ads': [200, facebookSummary], 'google-ads': [200, notConnected], analytics: [500, { success: false, message: 'Something went wrong on our side.' }] };
+    renderAt('/dashboard');
+    // a 5xx is retried twice (about 3 s) before the source counts as failed
+    expect(await screen.findByRole('region', { name: 'Yesterday' }, { timeout: 8000 })).toBeInTheDocument();
+    for (const title of ['Last 7 Days', 'Last 30 Days', 'Selected Range']) expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
+    const yesterday = screen.getByRole('region', { name: 'Yesterday' });
+    expect(within(yesterday).getByText('14 Mar 2026 · vs 13 Mar 2026')).toBeInTheDocument();
+    expect(within(yesterday).getByText('₹1,23,457')).toBeInTheDocument(); // 1000 or more: rounded and grouped
+    expect(within(yesterday).getByText('2.50x')).toBeInTheDocument();
+    expect(within(yesterday).getByLabelText('Up +23.46% vs 13 Mar 2026')).toBeInTheDocument();
+    expect(within(yesterday).getByLabelText('Down −16.67% vs 13 Mar 2026')).toBeInTheDocument();
+    // Google Ads is missing, Analytics failed: both get a connect card; the failed one says 'No data found'
+    const panel = screen.getByRole('region', { name: 'Connect Your Platforms' });
+    expect(within(panel).getByRole('button', { name: 'Connect Google Ads' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Connect Google Analytics' })).toBeInTheDocument();
+    expect(within(panel).getByText('No data found')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Connect Facebook' })).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('a period that has not synced shows a dash and says it is syncing, never 0', async () => {
+    const syncing = structuredClone(facebookSummary);
+    syncing.status = { ...ready, state: 'syncing', message: 'Still loading' };
+    (syncing.periodData as Record<string, unknown>).last30Days = { metaspend: metric(null, null, null, null), metaroas: metric(null, null, null, null) };
+    summaries = { 'facebook-ads': [200, syncing] };
+    renderAt('/dashboard');
+    const card = await screen.findByRole('region', { name: 'Last 30 Days' });
+    expect(within(card).getByText('Syncing')).toBeInTheDocument();
+    expect(within(card).getAllByText('-').length).toBeGreaterThanOrEqual(2);
+    expect(within(card).queryByText('₹0')).not.toBeInTheDocument();
+  });
+
+  it("shows the Preparing screen when the connected sources answer 'No metrics data available yet'", async () => {
+    const notReady = [409, { success: false, message: 'No metrics data available yet. Please try again later.', code: 'METRICS_NOT_READY' }] as [number, unknown];
+    summaries = { 'facebook-ads': notReady, analytics: notReady };
+    renderAt('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Preparing your dashboard...' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Yesterday' })).not.toBeInTheDocument();
+  });
+
+  it('International formatting, once chosen, groups in thousands', async () => {
+    localStorage.setItem('parallels.locale', 'en-US');
+    const { localeStore } = await import('../../lib/locale');
+    localeStore.reload();
+    summaries = { 'facebook-ads': [200, facebookSummary] };
+    renderAt('/dashboard');
+    const yesterday = await screen.findByRole('region', { name: 'Yesterday' });
+    expect(within(yesterday).getByText('₹123,457')).toBeInTheDocument();
+    localStorage.clear();
+    localeStore.reload();
   });
 });

@@ -1,22 +1,24 @@
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
+import { Spinner } from '../../components/ui/spinner';
 import { ConnectAccountDialog } from '../../features/connections/components/connect-account-dialog';
 import { useOpenModalParam } from '../../features/connections/hooks/use-open-modal-param';
 import { useBrand } from '../../features/connections/api/get-brand';
+import { ConnectPlatformsPanel } from '../../features/performance-overview/components/connect-platforms-panel';
+import { OverviewCard } from '../../features/performance-overview/components/overview-card';
+import { useOverview } from '../../features/performance-overview/hooks/use-overview';
+import { PERIOD_TITLES } from '../../features/performance-overview/utils/overview-metrics';
 import { LoadingScreen } from '../../features/sync-status/components/loading-screen';
+import { PreparingScreen } from '../../features/sync-status/components/preparing-screen';
 import { ConnectionSyncList } from '../../features/sync-status/components/connection-sync-list';
 import { useLiveConnections } from '../../features/sync-status/hooks/use-live-connections';
 import { brandSyncProgress } from '../../features/sync-status/utils/sync-progress';
+import { useDateRange } from '../../lib/date-range';
+import { useLocale } from '../../lib/locale';
 import { paths } from '../../lib/paths';
+import { useReportsRefreshOnSync } from '../../lib/report-request';
 import { useSession } from '../../lib/session-store';
-
-const CONNECT_CARDS = [
-  { platform: 'meta', label: 'Facebook' },
-  { platform: 'google_ads', label: 'Google Ads' },
-  { platform: 'ga4', label: 'Google Analytics' },
-] as const;
 
 export function DashboardRoute() {
   const { user } = useSession();
@@ -28,38 +30,71 @@ export function DashboardRoute() {
 
 function Dashboard() {
   const { user, selectedBrandId } = useSession();
+  const brandId = selectedBrandId ?? undefined;
   // ?openModal=googleads|googleanalytics|facebook opens that dialog for the selected brand, then leaves the URL.
   const [dialog, setDialog] = useOpenModalParam();
   // The brand's connections with their sync state, kept current by the realtime backfill-progress events.
-  const brand = useBrand(selectedBrandId ?? undefined);
-  const connections = useLiveConnections(selectedBrandId ?? undefined, brand.data?.connections ?? []);
+  const brand = useBrand(brandId);
+  const connections = useLiveConnections(brandId, brand.data?.connections ?? []);
   const sync = brandSyncProgress(connections);
+  const { range } = useDateRange();
+  const [locale] = useLocale();
+  const overview = useOverview(brandId, range);
+  useReportsRefreshOnSync(brandId);
+
+  const refresh = () => {
+    void brand.refetch();
+    void overview.refetch();
+  };
 
   return (
     <div>
-      <h2 className="text-2xl font-semibold">Welcome Back, {user?.username}</h2>
-      {selectedBrandId && (
-        <Card className="mt-6 p-5">
-          <h3 className="font-semibold">Connect Your Platforms</h3>
-          <p className="mt-1 text-sm text-slate-600">Add or remove the accounts this brand reports on.</p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            {CONNECT_CARDS.map((c) => (
-              <Button key={c.platform} variant="secondary" onClick={() => setDialog(c.platform)}>
-                {c.label}
-              </Button>
-            ))}
-          </div>
-        </Card>
-      )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-2xl font-semibold">Welcome Back, {user?.username}</h2>
+        {brandId && (
+          <Button variant="secondary" onClick={refresh} busy={overview.fetching} aria-label="Refresh dashboard">
+            Refresh
+          </Button>
+        )}
+      </div>
+      {brandId && <ConnectPlatformsPanel sources={overview.sources} onConnect={setDialog} />}
       {connections.length > 0 && !sync.loaded && <LoadingScreen progress={sync.progress} loaded={sync.loaded} />}
+      {brandId &&
+        (overview.preparing ? (
+          <PreparingScreen brandId={brandId} progress={sync.progress} />
+        ) : overview.loading ? (
+          <div className="mt-8 flex justify-center">
+            <Spinner label="Loading your performance overview" />
+          </div>
+        ) : (
+          <section className="mt-6" aria-labelledby="performance-overview">
+            <h3 id="performance-overview" className="sr-only">
+              Performance overview
+            </h3>
+            {overview.sources.map((s) =>
+              s.state.kind === 'ready' && s.state.reconnectMessage ? (
+                <p key={s.source} role="status" className="mb-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+                  {s.label}: {s.state.reconnectMessage} Showing the figures synced so far.
+                </p>
+              ) : null,
+            )}
+            <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-4">
+              {(Object.keys(PERIOD_TITLES) as Array<keyof typeof PERIOD_TITLES>).map((period) => (
+                <OverviewCard key={period} title={PERIOD_TITLES[period]} period={period} sources={overview.sources} locale={locale} />
+              ))}
+              <OverviewCard title="Selected Range" period="custom" sources={overview.sources} locale={locale} />
+            </div>
+          </section>
+        ))}
       {connections.length > 0 && (
         <Card className="mt-6 p-5">
           <h3 className="mb-3 font-semibold">Data sync</h3>
           <ConnectionSyncList connections={connections} />
         </Card>
       )}
-      <PlaceholderScreen title="Your dashboard is on its way" description="Connect your platforms to see yesterday, the last 7 days and the last 30 days at a glance." />
-      {selectedBrandId && <ConnectAccountDialog platform={dialog} onClose={() => setDialog(null)} target={{ mode: 'brand', brandId: selectedBrandId }} />}
+      {/* the floating support button (bottom right) is placed over this space */}
+      <div className="h-20" aria-hidden />
+      {brandId && <ConnectAccountDialog platform={dialog} onClose={() => setDialog(null)} target={{ mode: 'brand', brandId }} />}
     </div>
   );
 }

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import type { FbAdAccountRow, GoogleAdSummary } from '@parallels/contract/ad-metrics';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { useFacebookAdMetrics, useGoogleAdMetrics } from '../../features/ad-metrics/api/get-ad-metrics';
+import { AdMetricCard } from '../../features/ad-metrics/components/ad-metric-card';
+import { ConnectAdvertisingPrompt } from '../../features/ad-metrics/components/connect-advertising-prompt';
+import { EmptyPlatformState } from '../../features/ad-metrics/components/empty-platform-state';
+import { blendedMetrics, blendedTotals, facebookMetrics, googleMetrics } from '../../features/ad-metrics/utils/ad-cards';
+import { ConnectAccountDialog } from '../../features/connections/components/connect-account-dialog';
+import type { ConnectPlatform } from '../../features/connections/utils/platforms';
+import { PreparingScreen } from '../../features/sync-status/components/preparing-screen';
+import { ApiError } from '../../lib/api-client';
+import { formatRangeLabel, isCompareOn, useDateRange } from '../../lib/date-range';
+import { useLocale } from '../../lib/locale';
+import { isMetricsNotReady, useReportsRefreshOnSync } from '../../lib/report-request';
+import { useSession } from '../../lib/session-store';
+
+export function AdMetricsRoute() {
+  const { brandId } = useParams();
+  if (!brandId) return null;
+  return <AdMetrics key={brandId} brandId={brandId} />;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Something went wrong';
+}
+
+/** spec core.md section 2, "AdMetrics dashboard": the blended summary, a card per ad account, the empty states. */
+function AdMetrics({ brandId }: { brandId: string }) {
+  const { user } = useSession();
+  const { range } = useDateRange();
+  const [locale] = useLocale();
+  const [dialog, setDialog] = useState<ConnectPlatform | null>(null);
+  useReportsRefreshOnSync(brandId);
+
+  const current = { from: range.from, to: range.to };
+  const compare = isCompareOn(range) ? { from: range.compareFrom, to: range.compareTo } : null;
+  const facebook = useFacebookAdMetrics(brandId, current, user?.id);
+  const google = useGoogleAdMetrics(brandId, current);
+  const facebookCompare = useFacebookAdMetrics(brandId, compare, user?.id);
+  const googleCompare = useGoogleAdMetrics(brandId, compare);
+  const compareLabel = compare ? formatRangeLabel({ from: compare.from, to: compare.to }) : undefined;
+
+  const refresh = () => Promise.all([facebook, google, ...(compare ? [facebookCompare, googleCompare] : [])].map((q) => q.refetch()));
+  const dialogElement = (
+    // spec: on success the page reloads
+    <ConnectAccountDialog platform={dialog} onClose={() => setDialog(null)} target={{ mode: 'brand', brandId, onSaved: () => window.location.reload() }} />
+  );
+
+  if (facebook.isPending || google.isPending) {
+    return (
+      <div className="mt-10 flex justify-center">
+        <Spinner label="Loading ad metrics" />
+      </div>
+    );
+  }
+  const fbNotReady = facebook.isError && isMetricsNotReady(facebook.error);
+  const googleNotReady = google.isError && isMetricsNotReady(google.error);
+  const fbRows: FbAdAccountRow[] = facebook.data?.data.data ?? [];
+  const googleRows: GoogleAdSummary[] = google.data?.data.data ?? [];
+  if ((fbNotReady || googleNotReady) && (fbNotReady || fbRows.length === 0) && (googleNotReady || googleRows.length === 0)) return <PreparingScreen brandId={brandId} />;
+  const failed = [facebook.isError && !fbNotReady ? `Facebook: ${errorText(facebook.error)}` : null, google.isError && !googleNotReady ? `Google Ads: ${errorText(google.error)}` : null].filter(Boolean);
+  if (failed.length === 0 && fbRows.length === 0 && googleRows.length === 0 && !fbNotReady && !googleNotReady) {
+    return (
+      <>
+        <ConnectAdvertisingPrompt onConnect={setDialog} />
+        {dialogElement}
+      </>
+    );
+  }
+
+  const currency = facebook.data?.data.currency ?? google.data?.data.currency ?? 'INR';
+  const fbCompareRows = facebookCompare.data?.data.data;
+  const googleCompareRows = googleCompare.data?.data.data;
+  const reconnect = [facebook.data?.reconnectMessage, google.data?.reconnectMessage].filter(Boolean);
+  const card = { currency, locale, compareLabel };
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          {formatRangeLabel(range)} · amounts in {currency}
+        </p>
+        <Button variant="secondary" onClick={() => void refresh()} busy={facebook.isFetching || google.isFetching} aria-label="Refresh ad metrics">
+          Refresh
+        </Button>
+      </div>
+      {reconnect.map((message) => (
+        <p key={message} role="status" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+          {message} Showing the figures synced so far.
+        </p>
+      ))}
+      {failed.map((message) => (
+        <Card key={message} className="mt-3 flex flex-wrap items-center justify-between gap-3 border-rose-200 p-4" role="alert">
+          <p className="text-sm text-rose-800">{message}</p>
+          <Button variant="secondary" onClick={() => void refresh()}>
+            Try again
+          </Button>
+        </Card>
+      ))}
+      <div className="mt-4 space-y-4">
+        {(fbRows.length > 0 || googleRows.length > 0) && (
+          <AdMetricCard
+            title="Blended summary"
+            tone="brand"
+            metrics={blendedMetrics(blendedTotals(fbRows, googleRows))}
+            compare={compare && fbCompareRows && googleCompareRows ? blendedMetrics(blendedTotals(fbCompareRows, googleCompareRows)) : undefined}
+            note={blendedTotals(fbRows, googleRows) === null ? 'Waiting for every account to sync' : null}
+            {...card}
+          />
+        )}
+        <h3 className="pt-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Facebook</h3>
+        {fbNotReady ? (
+          <p className="text-sm text-slate-600">Your Facebook history is still loading.</p>
+        ) : fbRows.length === 0 && !facebook.isError ? (
+          <EmptyPlatformState platformLabel="Facebook" onConnect={() => setDialog('meta')} />
+        ) : (
+          fbRows.map((row) => (
+            <AdMetricCard
+              key={row.account_id}
+              title={`Facebook - ${row.account_name}`}
+              metrics={facebookMetrics(row)}
+              compare={fbCompareRows ? facebookMetrics(fbCompareRows.find((r) => r.account_id === row.account_id)) : undefined}
+              note={row.message}
+              {...card}
+            />
+          ))
+        )}
+        <h3 className="pt-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Google Ads</h3>
+        {googleNotReady ? (
+          <p className="text-sm text-slate-600">Your Google Ads history is still loading.</p>
+        ) : googleRows.length === 0 && !google.isError ? (
+          <EmptyPlatformState platformLabel="Google" onConnect={() => setDialog('google_ads')} />
+        ) : (
+          googleRows.map((row) => (
+            <AdMetricCard
+              key={row.customerId}
+              title={`Google Ads - ${row.adAccountName}`}
+              metrics={googleMetrics(row)}
+              compare={googleCompareRows ? googleMetrics(googleCompareRows.find((r) => r.customerId === row.customerId)) : undefined}
+              note={row.message}
+              {...card}
+            />
+          ))
+        )}
+      </div>
+      {dialogElement}
+    </div>
+  );
+}

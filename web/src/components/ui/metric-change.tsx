@@ -1,0 +1,21 @@
+import { formatChange } from '../../lib/metric-format';
+import type { AppLocale } from '../../lib/locale';
+
+/** A metric's change against the comparison period: arrow, signed percent, and what it is compared with. */
+export function MetricChange({ change, trend, locale, versus }: { change: number | null; trend: 'up' | 'down' | null; locale: AppLocale; versus: string }) {
+  if (trend === null || change === null) {
+    return (
+      <span className="text-xs text-slate-400" title={`No comparison with ${versus} yet`}>
+        -
+      </span>
+    );
+  }
+  const text = formatChange(change, locale);
+  const tone = change === 0 ? 'text-slate-500' : trend === 'up' ? 'text-emerald-700' : 'text-rose-700';
+  return (
+    <span className={`inline-flex items-center gap-0.5 text-xs font-medium ${tone}`} aria-label={`${trend === 'up' ? 'Up' : 'Down'} ${text} vs ${versus}`} title={`vs ${versus}`}>
+      <span aria-hidden>{trend === 'up' ? '▲' : '▼'}</span>
+      {text}
+    </span>
+  );
+}

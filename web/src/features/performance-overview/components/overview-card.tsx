@@ -1,0 +1,67 @@
+import type { PeriodDays } from '@parallels/contract/summary';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { MetricChange } from '../../../components/ui/metric-change';
+import { formatDay } from '../../../lib/date-range';
+import type { AppLocale } from '../../../lib/locale';
+import { formatMetric } from '../../../lib/metric-format';
+import type { OverviewSource } from '../hooks/use-overview';
+import { OVERVIEW_SOURCES } from '../utils/overview-metrics';
+
+type PeriodKey = 'yesterday' | 'last7Days' | 'last30Days' | 'custom';
+
+export function daysLabel(from: string, to: string): string {
+  return from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`;
+}
+
+/** One performance overview card: every connected source's metrics for a period, each with its change. */
+export function OverviewCard({ title, period, sources, locale }: { title: string; period: PeriodKey; sources: OverviewSource[]; locale: AppLocale }) {
+  const days = sources.map((s) => (s.state.kind === 'ready' || s.state.kind === 'not_connected' ? s.state.summary.periods[period] : undefined)).find(Boolean) as PeriodDays | undefined;
+  const versus = days ? daysLabel(days.previousFrom, days.previousTo) : 'the previous period';
+  const id = `overview-${period}`;
+  const shown = sources.filter((s) => s.state.kind === 'ready');
+  return (
+    <Card className="p-5" role="region" aria-labelledby={id}>
+      <h3 id={id} className="text-base font-semibold">
+        {title}
+      </h3>
+      {days && (
+        <p className="mt-0.5 text-xs text-slate-500">
+          {daysLabel(days.from, days.to)} · vs {versus}
+        </p>
+      )}
+      {shown.length === 0 && <p className="mt-4 text-sm text-slate-500">No data found</p>}
+      {shown.map((s) => {
+        if (s.state.kind !== 'ready') return null;
+        const { summary } = s.state;
+        const metrics = summary.periodData?.[period];
+        const definition = OVERVIEW_SOURCES.find((d) => d.source === s.source)!;
+        const incomplete = definition.metrics.some((m) => metrics?.[m.key]?.current === null);
+        return (
+          <section key={s.source} className="mt-4" aria-label={`${s.label}, ${title}`}>
+            <h4 className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
+              {s.label}
+              {incomplete && <Badge tone="warning">{summary.status.state === 'failing' ? 'Sync failing' : 'Syncing'}</Badge>}
+            </h4>
+            <dl className="mt-2 grid grid-cols-1 gap-y-1.5">
+              {definition.metrics.map((m) => {
+                const value = metrics?.[m.key];
+                return (
+                  <div key={m.key} className="flex items-baseline justify-between gap-3">
+                    <dt className="text-sm text-slate-600">{m.label}</dt>
+                    <dd className="flex items-baseline gap-2">
+                      <span className="text-sm font-semibold tabular-nums" data-metric={`${period}.${m.key}`}>
+                        {formatMetric(value?.current, m.kind, locale, summary.currency)}
+                      </span>
+                      <MetricChange change={value?.change ?? null} trend={value?.trend ?? null} locale={locale} versus={versus} />
+                    </dd>
+                  </div>
+                );
+              })}
+            </dl>
+          </section>
+        );
+      })}
+    </Card>
+  );
+}

@@ -1,0 +1,267 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { EARLIEST_REPORT_DAY } from '@parallels/contract/report-dates';
+
+/**
+ * The report date range (spec core.md sections 3, 5 and 9). Days are 'yyyy-MM-dd' strings everywhere; the
+ * arithmetic runs on UTC-midnight Date objects so a daylight-saving change can never shift a day.
+ * The range lives only in the URL (from, to, compareFrom, compareTo), so a link reproduces the view.
+ */
+
+export interface DayPair {
+  from: string;
+  to: string;
+}
+
+/** Compare mode is on when both compare fields are present. */
+export interface DateRange extends DayPair {
+  compareFrom?: string;
+  compareTo?: string;
+}
+
+const DAY_MS = 86_400_000;
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** UTC midnight of a 'yyyy-MM-dd' day (the caller passes a valid day). */
+export function dayToUtcDate(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+export function utcDateToDay(date: Date): string {
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+/** The browser's local calendar day. */
+export function todayLocal(now: Date = new Date()): string {
+  return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function addDays(day: string, n: number): string {
+  return utcDateToDay(new Date(dayToUtcDate(day).getTime() + n * DAY_MS));
+}
+
+function daysInMonth(year: number, monthIndex: number): number {
+  return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+}
+
+/** Month arithmetic clamps to the target month's end: 2026-05-31 minus 3 months is 2026-02-28. */
+export function addMonths(day: string, n: number): string {
+  const date = dayToUtcDate(day);
+  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + n, 1));
+  const dom = Math.min(date.getUTCDate(), daysInMonth(target.getUTCFullYear(), target.getUTCMonth()));
+  return utcDateToDay(new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), dom)));
+}
+
+/** Weeks start on Monday. */
+export function startOfWeek(day: string): string {
+  const weekday = (dayToUtcDate(day).getUTCDay() + 6) % 7; // Monday 0 .. Sunday 6
+  return addDays(day, -weekday);
+}
+
+export function startOfMonth(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}
+
+export function endOfMonth(day: string): string {
+  return addDays(addMonths(startOfMonth(day), 1), -1);
+}
+
+export function startOfQuarter(day: string): string {
+  const month = Number(day.slice(5, 7));
+  return `${day.slice(0, 4)}-${pad(Math.floor((month - 1) / 3) * 3 + 1)}-01`;
+}
+
+export function startOfYear(day: string): string {
+  return `${day.slice(0, 4)}-01-01`;
+}
+
+/** Whole days from `a` to `b` (negative when b is before a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((dayToUtcDate(b).getTime() - dayToUtcDate(a).getTime()) / DAY_MS);
+}
+
+/** Typed dates (spec section 5): only YYYY-MM-DD of a real calendar day. */
+export function parseTypedDay(text: string): string | null {
+  const trimmed = text.trim();
+  const match = DAY_PATTERN.exec(trimmed);
+  if (!match) return null;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  if (y < 1 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m - 1)) return null;
+  return trimmed;
+}
+
+/** Spec sections 5 and 9: days after today and before 2023-01-01 cannot be picked. */
+export function isDayDisabled(day: string, today: string): boolean {
+  return day > today || day < EARLIEST_REPORT_DAY;
+}
+
+/** Keeps a pair inside what can be reported on: from not before 2023-01-01, to not before from. */
+function clampToEarliest(pair: DayPair): DayPair {
+  const from = pair.from < EARLIEST_REPORT_DAY ? EARLIEST_REPORT_DAY : pair.from;
+  return { from, to: pair.to < from ? from : pair.to };
+}
+
+export interface QuickSelect {
+  label: string;
+  range: (today: string) => DayPair;
+}
+
+const quick = (label: string, range: (t: string) => DayPair): QuickSelect => ({ label, range: (t) => clampToEarliest(range(t)) });
+
+/** Spec section 9, in the spec's order and wording. */
+export const QUICK_SELECTS: readonly QuickSelect[] = [
+  quick('Today', (t) => ({ from: t, to: t })),
+  quick('Yesterday', (t) => ({ from: addDays(t, -1), to: addDays(t, -1) })),
+  quick('This Week', (t) => ({ from: startOfWeek(t), to: t })),
+  quick('Last 7 Days', (t) => ({ from: addDays(t, -6), to: t })),
+  quick('Last week', (t) => ({ from: addDays(startOfWeek(t), -7), to: addDays(startOfWeek(t), -1) })),
+  quick('Last 30 Days', (t) => ({ from: addDays(t, -29), to: t })),
+  quick('This Month', (t) => ({ from: startOfMonth(t), to: t })),
+  quick('Last 3 Months', (t) => ({ from: addDays(addMonths(t, -3), 1), to: t })),
+  quick('Last 6 Months', (t) => ({ from: addDays(addMonths(t, -6), 1), to: t })),
+  quick('This Quarter', (t) => ({ from: startOfQuarter(t), to: t })),
+  quick('Last Quarter', (t) => {
+    const from = addMonths(startOfQuarter(t), -3);
+    return { from, to: addDays(startOfQuarter(t), -1) };
+  }),
+  quick('This Year', (t) => ({ from: startOfYear(t), to: t })),
+  quick('Last 365 Days', (t) => ({ from: addDays(t, -364), to: t })),
+  quick('Last Year', (t) => {
+    const year = Number(t.slice(0, 4)) - 1;
+    return { from: `${pad(year, 4)}-01-01`, to: `${pad(year, 4)}-12-31` };
+  }),
+];
+
+export function isCompareOn(range: DateRange): range is DateRange & { compareFrom: string; compareTo: string } {
+  return range.compareFrom !== undefined && range.compareTo !== undefined;
+}
+
+function collapse(pair: DayPair): DayPair {
+  return pair.from > pair.to ? { from: pair.from, to: pair.from } : pair;
+}
+
+/**
+ * Spec section 5: a range whose from is after its to collapses to the single from day. Applied to the
+ * compare pair too; a half-present compare pair is dropped (compare is off).
+ */
+export function normalizeRange(range: DateRange): DateRange {
+  const main = collapse({ from: range.from, to: range.to });
+  if (!isCompareOn(range)) return main;
+  const compare = collapse({ from: range.compareFrom, to: range.compareTo });
+  return { ...main, compareFrom: compare.from, compareTo: compare.to };
+}
+
+/** Spec section 9: the default range is the first of the current month up to today. */
+export function defaultRange(today: string): DateRange {
+  return clampToEarliest({ from: startOfMonth(today), to: today });
+}
+
+/**
+ * The equal-length range right before `range` (the default comparison). Clamped like the quick selects,
+ * since nothing before 2023-01-01 can be reported on.
+ */
+export function previousPeriod(range: DayPair): DayPair {
+  const length = daysBetween(range.from, range.to) + 1;
+  return clampToEarliest({ from: addDays(range.from, -length), to: addDays(range.from, -1) });
+}
+
+/** Calendar picking: the drafted pair plus whether the next click ends the range. */
+export interface PickState extends DayPair {
+  awaitingEnd: boolean;
+}
+
+/**
+ * A click with no range in progress is a single-day pick (from = to = day) and starts a range. The next
+ * click on that day or a later one ends the range there; a click on an earlier day restarts at that day
+ * (rather than swapping the ends), so the first click always says where the range begins.
+ */
+export function pickDay(state: PickState, day: string): PickState {
+  if (state.awaitingEnd && day >= state.from) return { from: state.from, to: day, awaitingEnd: false };
+  return { from: day, to: day, awaitingEnd: true };
+}
+
+function validDay(value: string | null, today: string): string | null {
+  const day = value === null ? null : parseTypedDay(value);
+  return day && !isDayDisabled(day, today) ? day : null;
+}
+
+/**
+ * Reads the range from the URL. An invalid or disabled from/to gives the default range with compare off;
+ * an invalid or disabled compare day only turns compare off.
+ */
+export function readRangeFromSearch(search: URLSearchParams, today: string): DateRange {
+  const from = validDay(search.get('from'), today);
+  const to = validDay(search.get('to'), today);
+  if (!from || !to) return defaultRange(today);
+  const compareFrom = validDay(search.get('compareFrom'), today);
+  const compareTo = validDay(search.get('compareTo'), today);
+  return normalizeRange(compareFrom && compareTo ? { from, to, compareFrom, compareTo } : { from, to });
+}
+
+/** A copy of `search` holding `range`; other parameters are kept, compare ones removed when compare is off. */
+export function writeRangeToSearch(search: URLSearchParams, range: DateRange): URLSearchParams {
+  const next = new URLSearchParams(search);
+  next.set('from', range.from);
+  next.set('to', range.to);
+  if (isCompareOn(range)) {
+    next.set('compareFrom', range.compareFrom);
+    next.set('compareTo', range.compareTo);
+  } else {
+    next.delete('compareFrom');
+    next.delete('compareTo');
+  }
+  return next;
+}
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/** 'November 2026' for the month holding `day`. */
+export function formatMonth(day: string): string {
+  return `${MONTH_NAMES[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+}
+
+/**
+ * '22 Nov 2026', or '22 November 2026' with `long`; `year: false` leaves the year out. Spelled out here
+ * rather than with Intl so every browser shows the same text ('Sep', not 'Sept').
+ */
+export function formatDay(day: string, { long = false, year = true }: { long?: boolean; year?: boolean } = {}): string {
+  const name = MONTH_NAMES[Number(day.slice(5, 7)) - 1] ?? '';
+  const text = `${Number(day.slice(8, 10))} ${long ? name : name.slice(0, 3)}`;
+  return year ? `${text} ${day.slice(0, 4)}` : text;
+}
+
+function formatPair(pair: DayPair, year: boolean): string {
+  const from = formatDay(pair.from, { year });
+  return pair.from === pair.to ? from : `${from} – ${formatDay(pair.to, { year })}`;
+}
+
+/**
+ * '1 Nov 2026 – 22 Nov 2026', and ' · vs 1 Oct – 21 Oct' when comparing (the comparison shows years only
+ * when they differ from the range's).
+ */
+export function formatRangeLabel(range: DateRange): string {
+  const main = formatPair(range, true);
+  if (!isCompareOn(range)) return main;
+  const year = range.to.slice(0, 4);
+  const sameYear = range.compareFrom.startsWith(year) && range.compareTo.startsWith(year);
+  return `${main} · vs ${formatPair({ from: range.compareFrom, to: range.compareTo }, !sameYear)}`;
+}
+
+/**
+ * The URL-held range. Each change is a new history entry so back/forward step through the ranges viewed.
+ * `today` is for tests; it defaults to the browser's local day.
+ */
+export function useDateRange(today: string = todayLocal()): { range: DateRange; setRange: (next: DateRange) => void } {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const range = useMemo(() => readRangeFromSearch(searchParams, today), [searchParams, today]);
+  const setRange = useCallback(
+    (next: DateRange) => setSearchParams((current) => writeRangeToSearch(current, normalizeRange(next)), { replace: false }),
+    [setSearchParams],
+  );
+  return { range, setRange };
+}
