@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SANDBOX_APPS } from '@parallels/emulators/common/world';
 import { queryRows } from '../src/db/client.js';
+import { metaAdDaily, storeOrders, storeRefunds, syncWindows } from '../src/db/facts-schema.js';
+import { brands, connections, platformGrants, users } from '../src/db/schema.js';
+import { handleComplianceWebhook } from '../src/modules/webhooks/shopify-compliance.service.js';
+import { rebuildBrandSummary } from '../src/sync/calculate.sql.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
 import { seedDemo } from '../src/sandbox/demo.js';
 import { createListeningApp } from './browser.js';
@@ -60,5 +64,170 @@ describe.each(DB_KINDS)('Shopify webhooks on %s', (kind) => {
     expect(res.status).toBe(200);
     const [conn] = await queryRows<{ status: string; status_message: string }>(t.database.db, sql`select status, status_message from connections where platform = 'shopify'`);
     expect(conn).toEqual({ status: 'reauth_required', status_message: 'The Parallels app was uninstalled from this store.' });
+  });
+});
+
+describe.each(DB_KINDS)('Shopify compliance webhooks on %s', (kind) => {
+  const OTHER = 'northwind-outfitters.myshopify.com';
+  let t: TestApp & { origin: string };
+  const ids: Record<string, string> = {};
+  const post = (body: string, headers: Record<string, string>) => fetch(`${t.origin}/api/webhooks/shopify`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const sign = (body: string) => createHmac('sha256', SANDBOX_APPS.shopify.clientSecret).update(body).digest('base64');
+  const signed = (topic: string, payload: unknown, shop = SHOP) => {
+    const body = JSON.stringify(payload);
+    return post(body, { 'x-shopify-topic': topic, 'x-shopify-shop-domain': shop, 'x-shopify-hmac-sha256': sign(body) });
+  };
+  const emulatorSends = async (topic: string, shop = SHOP) => {
+    const res = await fetch(`${t.origin}/sandbox/shopify/__admin/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ shop, topic }) });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { delivered: boolean; status: number; topic: string };
+  };
+  const name = (id: string) => Object.entries(ids).find(([, v]) => v === id)?.[0] ?? id;
+  /** everything a compliance webhook could touch, with brand and user ids by name */
+  async function held() {
+    const db = t.database.db;
+    const rows = <T extends Record<string, unknown>>(q: ReturnType<typeof sql>) => queryRows<T>(db, q);
+    // ids by name, sorted by the named values (uuids sort differently on every run)
+    const named = <T extends Record<string, unknown>>(list: T[]) =>
+      list.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? name(v) : v]))).sort((a, b) => (JSON.stringify(Object.values(a)) < JSON.stringify(Object.values(b)) ? -1 : 1));
+    return {
+      orders: named(await rows(sql`select brand_id, shop, order_id from store_orders order by 1, 2, 3`)),
+      refunds: named(await rows(sql`select brand_id, shop, refund_id from store_refunds order by 1, 2, 3`)),
+      connections: named(await rows(sql`select brand_id, platform, account_id from connections order by 1, 2, 3`)),
+      grants: named(await rows(sql`select user_id, provider, subject from platform_grants order by 1, 2, 3`)),
+      windows: named(await rows(sql`select c.account_id, w.stream from sync_windows w join connections c on c.id = w.connection_id order by 1`)),
+      summary: named(await rows(sql`select brand_id, date::text, orders::int, store_sales::text, store_refunds::text, meta_spend::text from brand_daily_summary order by 1, 2`)),
+      users: (await rows<{ n: number }>(sql`select count(*)::int as n from users`))[0]!.n,
+    };
+  }
+
+  beforeAll(async () => {
+    t = await createListeningApp(kind);
+    const db = t.database.db;
+    // Two users connected the same shop to their brands (A, B); B's owner also has another shop on brand C.
+    const [u1, u2] = await db.insert(users).values([{ username: 'ann', email: 'ann@example.com' }, { username: 'bob', email: 'bob@example.com' }]).returning({ id: users.id });
+    Object.assign(ids, { u1: u1!.id, u2: u2!.id });
+    for (const [key, createdBy] of [['A', u1!.id], ['B', u2!.id], ['C', u2!.id]] as const) {
+      const [b] = await db.insert(brands).values({ name: `Brand ${key}`, createdBy }).returning({ id: brands.id });
+      ids[key] = b!.id;
+    }
+    const grant = async (userId: string, provider: string, subject: string) =>
+      (await db.insert(platformGrants).values({ userId, provider, subject, accessTokenSealed: 'sealed' }).returning({ id: platformGrants.id }))[0]!.id;
+    const g1 = await grant(u1!.id, 'shopify', SHOP);
+    const g2 = await grant(u2!.id, 'shopify', SHOP);
+    const g3 = await grant(u2!.id, 'shopify', OTHER);
+    const gMeta = await grant(u1!.id, 'facebook', 'fb-1');
+    const conns = await db
+      .insert(connections)
+      .values([
+        { brandId: ids.A!, platform: 'shopify', accountId: SHOP, accountName: 'Demo', grantId: g1 },
+        { brandId: ids.A!, platform: 'meta', accountId: 'act_1', accountName: 'Ads', grantId: gMeta },
+        { brandId: ids.B!, platform: 'shopify', accountId: SHOP, accountName: 'Demo', grantId: g2 },
+        { brandId: ids.C!, platform: 'shopify', accountId: OTHER, accountName: 'Northwind', grantId: g3 },
+      ])
+      .returning({ id: connections.id, accountId: connections.accountId });
+    await db.insert(syncWindows).values(conns.map((c) => ({ connectionId: c.id, stream: 'backfill', windowFrom: '2026-01-01', windowTo: '2026-03-01', rows: 1, calls: 1 })));
+    const order = (brandId: string, shop: string, orderId: string, day: string, total: string) =>
+      ({ brandId, shop, orderId, orderName: `#${orderId}`, createdAt: new Date(`${day}T10:00:00Z`), orderDate: day, updatedAt: new Date(`${day}T10:00:00Z`), financialStatus: 'PAID', currency: 'USD', totalPrice: total });
+    await db.insert(storeOrders).values([
+      order(ids.A!, SHOP, '1001', '2026-02-01', '100.00'),
+      order(ids.A!, SHOP, '1002', '2026-02-02', '50.00'),
+      order(ids.B!, SHOP, '1001', '2026-02-01', '100.00'),
+      order(ids.C!, OTHER, '9001', '2026-02-01', '70.00'),
+    ]);
+    await db.insert(storeRefunds).values([
+      { brandId: ids.A!, shop: SHOP, refundId: 'r1', orderId: '1001', refundedAt: new Date('2026-02-03T10:00:00Z'), refundDate: '2026-02-03', amount: '20.00' },
+      { brandId: ids.C!, shop: OTHER, refundId: 'r9', orderId: '9001', refundedAt: new Date('2026-02-03T10:00:00Z'), refundDate: '2026-02-03', amount: '7.00' },
+    ]);
+    await db.insert(metaAdDaily).values({ brandId: ids.A!, accountId: 'act_1', level: 'campaign', entityId: 'c1', date: '2026-02-01', campaignId: 'c1', campaignName: 'Sale', spend: '30.00' });
+    for (const key of ['A', 'B', 'C']) await rebuildBrandSummary(db, ids[key]!);
+  });
+  afterAll(async () => t?.close());
+
+  it('customers/data_request and customers/redact, signed by the emulator: 200, and nothing we hold changes (we keep no customer data)', async () => {
+    const before = await held();
+    expect(before.orders).toHaveLength(4);
+    for (const topic of ['customers/data_request', 'customers/redact']) expect(await emulatorSends(topic)).toMatchObject({ topic, delivered: true, status: 200 });
+    // the orders named for redaction are the merchant's sales rows, with no customer fields: they stay
+    const customer = { id: 191167, email: 'john@example.com', phone: '555-625-1199' };
+    expect((await signed('customers/redact', { shop_id: 954889, shop_domain: SHOP, customer, orders_to_redact: [1001, 1002] })).status).toBe(200);
+    expect((await signed('customers/data_request', { shop_id: 954889, shop_domain: SHOP, orders_requested: [1001], customer, data_request: { id: 9999 } })).status).toBe(200);
+    expect(await held()).toEqual(before);
+  });
+
+  it('records a customer request by ids and counts only, never the email or phone', async () => {
+    const customer = { id: 191167, email: 'john@example.com', phone: '555-625-1199' };
+    const redact = await handleComplianceWebhook(t.database.db, 'customers/redact', { shop_id: 954889, shop_domain: SHOP, customer, orders_to_redact: [1001, 1002] }, SHOP);
+    expect(redact).toEqual({ ok: true, log: { topic: 'customers/redact', shop: SHOP, shopId: '954889', customerId: '191167', ordersToRedact: 2, customerDataHeld: false, deleted: 0 } });
+    const request = await handleComplianceWebhook(t.database.db, 'customers/data_request', { shop_id: 954889, shop_domain: SHOP, orders_requested: [], customer, data_request: { id: 9999 } }, '');
+    expect(request).toEqual({ ok: true, log: { topic: 'customers/data_request', shop: SHOP, shopId: '954889', customerId: '191167', dataRequestId: '9999', ordersRequested: 0, customerDataHeld: false } });
+    expect(JSON.stringify([redact, request])).not.toMatch(/john|555-625/);
+  });
+
+  it('refuses a forged or missing signature on every compliance topic with 401, and changes nothing', async () => {
+    const before = await held();
+    const payloads: Record<string, unknown> = {
+      'shop/redact': { shop_id: 954889, shop_domain: SHOP },
+      'customers/redact': { shop_id: 954889, shop_domain: SHOP, customer: { id: 1 }, orders_to_redact: [] },
+      'customers/data_request': { shop_id: 954889, shop_domain: SHOP, orders_requested: [], customer: { id: 1 }, data_request: { id: 1 } },
+    };
+    for (const [topic, payload] of Object.entries(payloads)) {
+      const body = JSON.stringify(payload);
+      const forged = createHmac('sha256', 'not-the-secret').update(body).digest('base64');
+      for (const hmac of [undefined, forged, sign(`${body} `)]) {
+        const res = await post(body, { 'x-shopify-topic': topic, 'x-shopify-shop-domain': SHOP, ...(hmac ? { 'x-shopify-hmac-sha256': hmac } : {}) });
+        expect(res.status, `${topic} ${hmac ?? 'no hmac'}`).toBe(401);
+      }
+    }
+    expect(await held()).toEqual(before);
+  });
+
+  it('answers 400 to a signed body that is not the topic\'s payload, or names another shop than its header', async () => {
+    const before = await held();
+    const cases: Array<[string, unknown, string?]> = [
+      ['shop/redact', { shop_id: 954889 }],
+      ['shop/redact', { shop_id: 954889, shop_domain: 'evil.example.com' }],
+      ['shop/redact', { shop_id: 954889, shop_domain: SHOP }, OTHER],
+      ['customers/redact', { shop_id: 954889, shop_domain: SHOP, orders_to_redact: [] }],
+      ['customers/data_request', { shop_id: 954889, shop_domain: SHOP, customer: { id: 1 }, orders_requested: [] }],
+      ['customers/data_request', []],
+    ];
+    for (const [topic, payload, header] of cases) expect((await signed(topic, payload, header)).status, JSON.stringify(payload)).toBe(400);
+    const notJson = '{"shop_domain":';
+    expect((await post(notJson, { 'x-shopify-topic': 'shop/redact', 'x-shopify-shop-domain': SHOP, 'x-shopify-hmac-sha256': sign(notJson) })).status).toBe(400);
+    expect(await held()).toEqual(before);
+  });
+
+  it('shop/redact erases the shop from every brand that held it, rebuilds their summaries, and leaves another shop alone', async () => {
+    const before = await held();
+    expect(before.summary).toEqual([
+      { brand_id: 'A', date: '2026-02-01', orders: 1, store_sales: '100.00', store_refunds: null, meta_spend: '30.00' },
+      { brand_id: 'A', date: '2026-02-02', orders: 1, store_sales: '50.00', store_refunds: null, meta_spend: null },
+      { brand_id: 'A', date: '2026-02-03', orders: null, store_sales: null, store_refunds: '20.00', meta_spend: null },
+      { brand_id: 'B', date: '2026-02-01', orders: 1, store_sales: '100.00', store_refunds: null, meta_spend: null },
+      { brand_id: 'C', date: '2026-02-01', orders: 1, store_sales: '70.00', store_refunds: null, meta_spend: null },
+      { brand_id: 'C', date: '2026-02-03', orders: null, store_sales: null, store_refunds: '7.00', meta_spend: null },
+    ]);
+    expect(await emulatorSends('shop/redact')).toMatchObject({ topic: 'shop/redact', delivered: true, status: 200 });
+
+    const after = await held();
+    expect(after.orders).toEqual([{ brand_id: 'C', shop: OTHER, order_id: '9001' }]);
+    expect(after.refunds).toEqual([{ brand_id: 'C', shop: OTHER, refund_id: 'r9' }]);
+    expect(after.connections).toEqual([{ brand_id: 'A', platform: 'meta', account_id: 'act_1' }, { brand_id: 'C', platform: 'shopify', account_id: OTHER }]);
+    expect(after.grants).toEqual([{ user_id: 'u1', provider: 'facebook', subject: 'fb-1' }, { user_id: 'u2', provider: 'shopify', subject: OTHER }]);
+    expect(after.windows).toEqual([{ account_id: 'act_1', stream: 'backfill' }, { account_id: OTHER, stream: 'backfill' }]);
+    // A keeps its Meta day without the store's figures; B had only the shop; C is untouched
+    expect(after.summary).toEqual([
+      { brand_id: 'A', date: '2026-02-01', orders: null, store_sales: null, store_refunds: null, meta_spend: '30.00' },
+      before.summary[4],
+      before.summary[5],
+    ]);
+    expect(after.users).toBe(before.users);
+  });
+
+  it('a replayed shop/redact is harmless', async () => {
+    const before = await held();
+    for (let i = 0; i < 2; i++) expect((await signed('shop/redact', { shop_id: 954889, shop_domain: SHOP })).status).toBe(200);
+    expect(await held()).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GA4_PAGE_SCOPED_DIMENSIONS, GA4_REPORT_DIMENSIONS, GA4_REPORT_DIMENSION_NAMES } from '../../src/connectors/ga4/ga4-mapping.js';
-import { pullGa4Window, type Ga4WindowFacts, type Ga4WindowInput } from '../../src/connectors/ga4/ga4-sync.js';
+import { ga4ReportRequest, pullGa4Window, type Ga4WindowFacts, type Ga4WindowInput } from '../../src/connectors/ga4/ga4-sync.js';
 import { PlatformError } from '../../src/connectors/platform-error.js';
 import type { RetryOptions } from '../../src/connectors/retry.js';
 import { startEmulatorServer, type EmulatorServer } from '../emulator-server.js';
@@ -199,5 +199,68 @@ describe('pullGa4Window against the GA4 emulator', () => {
     expect(new Set(future.dimensionDaily.map((r) => r.date))).toEqual(new Set(['2026-06-13', '2026-06-14']));
     const beforeHistory = await pull({ window: { from: '2020-01-01', to: '2020-01-31' } });
     expect(beforeHistory).toMatchObject({ daily: [], dimensionDaily: [], calls: 4 });
+  });
+});
+
+describe('pullGa4Window pacing by propertyQuota (GA4 emulator enforcing standard-property quotas)', () => {
+  const SHORT = { from: '2026-06-12', to: '2026-06-14' };
+  const EMULATOR_NOW = Date.parse('2026-06-15T06:00:00Z');
+  const PROJECT_HOURLY = 14_000; // core tokens per project per property per hour (platform-apis.md 4.5)
+  let emu: EmulatorServer;
+  let token: string;
+  const pull = (over: Partial<Ga4WindowInput> = {}) =>
+    pullGa4Window({ platforms: emu.platforms, accessToken: token, brandId: BRAND, account: { propertyId: PROPERTY, timezone: 'Asia/Kolkata' }, window: SHORT, now: () => EMULATOR_NOW, ...over });
+  const usage = async () => (await emu.admin<{ usage: Record<string, number> }>('ga4', `property-quota?property=properties/${PROPERTY}`, undefined, 'GET')).usage;
+  /** raw batchRunReports, as a client without pacing would send it */
+  const rawBatch = (keys: Array<'funnel' | (typeof GA4_REPORT_DIMENSION_NAMES)[number]>) =>
+    fetch(`${emu.platforms.ga4.dataUrl}/v1beta/properties/${PROPERTY}:batchRunReports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ requests: keys.map((k) => ga4ReportRequest(k, SHORT, 0, 100_000)) }),
+    });
+
+  beforeAll(async () => {
+    emu = await startEmulatorServer({ quotaMode: 'realistic' });
+    token = (await emu.admin<{ access_token: string }>('ga4', 'tokens', {})).access_token;
+  });
+  afterAll(async () => emu?.close());
+
+  it('given a nearly used-up hourly project quota, when a window is pulled, then the batch that would be refused is never sent and the job gets the wait to the hour', async () => {
+    // What the first batch (funnel + 4 dimensions, 3 days) costs on an untouched quota.
+    await emu.admin('ga4', 'property-quota', undefined, 'DELETE');
+    expect((await rawBatch(['funnel', ...GA4_REPORT_DIMENSION_NAMES.slice(0, 4)])).status).toBe(200);
+    const firstBatch = (await usage()).tokensPerProjectPerHour!;
+    expect(firstBatch).toBe(10); // 5 reports x 2 tokens (emulator README "Quotas")
+
+    // Earlier traffic leaves room for the first batch and 3 tokens: GA4 refuses a report once nothing is
+    // left, so the second batch would get through two of its reports and then be refused.
+    await emu.admin('ga4', 'property-quota', undefined, 'DELETE');
+    const earlier = PROJECT_HOURLY - firstBatch - 3;
+    await emu.admin('ga4', 'property-quota', { property: `properties/${PROPERTY}`, tokens: earlier });
+    const retried: string[] = [];
+    const error = await pull({ retry: { sleep: async () => undefined, onRetry: (e) => void retried.push(e.message) } }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(PlatformError);
+    expect(error).toMatchObject({ kind: 'rate_limit', details: { code: 'QUOTA_PACED', retryAfterMs: 3_600_000 + 5_000 } });
+    expect((error as PlatformError).details.status).toBeUndefined(); // refused by us, not by GA4
+    expect((error as PlatformError).message).toBe('Paused before exhausting GA4 property tokens for a project per hour: 3 left, the next reports need about 10. Retry in 3605 seconds.');
+    expect(retried).toEqual([]); // no 429 was provoked, so none was retried
+    expect(await usage()).toMatchObject({ tokensPerProjectPerHour: PROJECT_HOURLY - 3, serverErrorsPerProjectPerHour: 0 }); // only the first batch ran
+
+    // The batch we held back would indeed have been refused part-way, after paying for the reports before it.
+    const unpaced = await rawBatch(GA4_REPORT_DIMENSION_NAMES.slice(4, 9));
+    expect(unpaced.status).toBe(429);
+    expect(((await unpaced.json()) as { error: { message: string } }).error.message).toMatch(/^Exhausted property tokens for a project per hour\./);
+  });
+
+  it('given the hour has rolled over, when the job retries the window, then it completes without a 429', async () => {
+    await emu.admin('ga4', 'clock', { now: '2026-06-15T07:00:05Z' }, 'PUT');
+    token = (await emu.admin<{ access_token: string }>('ga4', 'tokens', {})).access_token; // the old one expired with the hour
+    const retried: string[] = [];
+    const facts = await pull({ now: () => Date.parse('2026-06-15T07:00:05Z'), retry: { sleep: async () => undefined, onRetry: (e) => void retried.push(e.message) } });
+    expect(facts.calls).toBe(4);
+    expect(retried).toEqual([]);
+    expect(facts.daily.map((r) => r.date)).toEqual(['2026-06-12', '2026-06-13', '2026-06-14']);
+    expect(facts.quota?.tokensPerProjectPerHour?.remaining).toBe(PROJECT_HOURLY - (await usage()).tokensPerProjectPerHour!);
   });
 });

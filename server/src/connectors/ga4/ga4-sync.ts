@@ -3,9 +3,10 @@ import { PlatformError } from '../platform-error.js';
 import { withRetry, type RetryOptions } from '../retry.js';
 import { ga4DataPost, ga4QuotaKind } from './ga4-api.js';
 import {
-  GA4_FUNNEL_METRICS, GA4_REPORT_DIMENSIONS, GA4_REPORT_DIMENSION_NAMES, parseGa4Rows, toGa4DailyRow, toGa4DimensionDailyRow,
+  GA4_FUNNEL_METRICS, GA4_REPORT_DIMENSIONS, GA4_REPORT_DIMENSION_NAMES, GA4_THRESHOLDED_DIMENSIONS, parseGa4Rows, toGa4DailyRow, toGa4DimensionDailyRow,
   type Ga4DailyRow, type Ga4DimensionDailyRow, type Ga4ParsedRow, type Ga4PropertyQuota, type Ga4ReportDimension, type Ga4RunReportResponse,
 } from './ga4-mapping.js';
+import { ga4QuotaPaused, ga4QuotaShortfall, lowestRemaining, tokensCharged } from './ga4-quota.js';
 
 export interface Ga4WindowInput {
   platforms: PlatformsConfig;
@@ -21,6 +22,8 @@ export interface Ga4WindowInput {
   retry?: RetryOptions;
   /** rows per report page; the default suits any window up to two years in one page. Smaller only to test paging. */
   pageSize?: number;
+  /** the clock quota waits count from (tests pin it) */
+  now?: () => number;
 }
 
 export interface Ga4WindowFacts {
@@ -116,6 +119,11 @@ function checkInput(input: Ga4WindowInput): void {
  *
  * Calls go one at a time (the property allows 10 concurrent requests, shared with every other client of it;
  * 4 calls per window make sequential cheap). Pages past the first are planned from rowCount and batched too.
+ *
+ * Paced by propertyQuota: before each batch after the first, the tokens it should cost (the tokens charged per
+ * report so far, times its reports) and its thresholded reports are held against what the last batch left; a
+ * batch that would be refused is not sent (a refused batch still pays for the reports that ran before the
+ * refusal) and the window fails with a rate limit carrying the wait to the hour or to midnight Pacific.
  */
 export async function pullGa4Window(input: Ga4WindowInput): Promise<Ga4WindowFacts> {
   checkInput(input);
@@ -129,6 +137,10 @@ export async function pullGa4Window(input: Ga4WindowInput): Promise<Ga4WindowFac
   const byKey = new Map<ReportKey, Map<string, Ga4ParsedRow>>(keys.map((k) => [k, new Map()]));
   let calls = 0;
   let quota: Ga4PropertyQuota | undefined;
+  let paceQuota: Ga4PropertyQuota | undefined;
+  let reportsCharged = 0;
+  let tokensSpent = 0;
+  const now = input.now ?? Date.now;
 
   const runBatch = (batch: PageRequest[]) => withGa4Retry(async (): Promise<PageResult[]> => {
     calls++;
@@ -148,7 +160,19 @@ export async function pullGa4Window(input: Ga4WindowInput): Promise<Ga4WindowFac
   while (queue.length > 0) {
     if (calls >= MAX_CALLS) throw new PlatformError('ga4', 'unavailable', `GA4 paging did not end after ${calls} calls`);
     const batch = queue.splice(0, GA4_BATCH_SIZE);
+    if (reportsCharged > 0) {
+      const tokens = (tokensSpent / reportsCharged) * batch.length;
+      const thresholdedRequests = batch.filter((p) => p.key !== 'funnel' && GA4_THRESHOLDED_DIMENSIONS.has(p.key)).length;
+      const shortfall = ga4QuotaShortfall(paceQuota, { tokens, thresholdedRequests }, now());
+      if (shortfall) throw ga4QuotaPaused(shortfall);
+    }
     const results = await runBatch(batch);
+    paceQuota = lowestRemaining(results.map((r) => r.quota));
+    for (const r of results) {
+      if (!r.quota) continue;
+      reportsCharged++;
+      tokensSpent += tokensCharged(r.quota);
+    }
     results.forEach((result, i) => {
       const { key } = batch[i]!;
       // a (date, value) pair is unique within a report; a row that moved pages between calls is kept once

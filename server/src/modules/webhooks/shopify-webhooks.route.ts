@@ -7,13 +7,15 @@ import { storeOrders, storeRefunds } from '../../db/facts-schema.js';
 import { mapOrder } from '../../connectors/shopify/shopify-mapping.js';
 import { restOrderToNode, verifyWebhook, type RestOrder } from '../../connectors/shopify/shopify-webhook.js';
 import { upsertRows } from '../../sync/upsert.js';
+import { COMPLIANCE_TOPICS, handleComplianceWebhook } from './shopify-compliance.service.js';
 
 const ORDER_TOPICS = new Set(['orders/create', 'orders/updated', 'orders/paid', 'orders/cancelled']);
 
 /**
- * POST /api/webhooks/shopify: order changes between refreshes, and app/uninstalled. Verified over the raw
- * body first (401 otherwise, as Shopify requires), answered fast. A retried or out-of-order delivery never
- * overwrites a newer version of an order (updated_at guard, checklist E4/G8).
+ * POST /api/webhooks/shopify: order changes between refreshes, app/uninstalled, and the three mandatory
+ * compliance topics (shopify-compliance.service.ts). Verified over the raw body first (401 otherwise, as
+ * Shopify requires), answered fast. A retried or out-of-order delivery never overwrites a newer version of an
+ * order (updated_at guard, checklist E4/G8).
  */
 export async function shopifyWebhookRoutes(app: FastifyInstance, deps: { db: Database; config: Config }): Promise<void> {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
@@ -30,6 +32,14 @@ export async function shopifyWebhookRoutes(app: FastifyInstance, deps: { db: Dat
       payload = JSON.parse(raw.toString('utf8'));
     } catch {
       return reply.code(400).send({ success: false, message: 'Webhook body is not JSON' });
+    }
+    if (COMPLIANCE_TOPICS.has(topic)) {
+      // Done before the 200, not after it: the erase is one transaction of a few statements, well inside
+      // Shopify's 5 s, and a failure answers 500 so Shopify's own retries (8 over 4 h) redo it. A replay is harmless.
+      const outcome = await handleComplianceWebhook(deps.db, topic, payload, shop);
+      if (!outcome.ok) return reply.code(400).send({ success: false, message: outcome.message });
+      req.log.info({ ...outcome.log, webhookId: req.headers['x-shopify-webhook-id'] }, 'shopify compliance webhook');
+      return { success: true };
     }
     const targets = await deps.db
       .select({ brandId: connections.brandId, timezone: brands.timezone })
