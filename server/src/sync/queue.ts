@@ -1,5 +1,6 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.js';
+import { PlatformError } from '../connectors/platform-error.js';
 import { runBackfill, runRefresh, type JobDeps } from './backfill.job.js';
 import { runCalculate } from './calculate.job.js';
 import { listActiveConnectionIds, listConnectionsToBackfill } from './sync.sql.js';
@@ -8,6 +9,30 @@ import { listActiveConnectionIds, listConnectionsToBackfill } from './sync.sql.j
 export const QUEUES = { backfill: 'sync-backfill', backfillHistory: 'sync-backfill-history', refresh: 'sync-refresh', refreshAll: 'sync-refresh-all', calculate: 'sync-calculate' } as const;
 // Every 3 hours (spec: "Data syncs every 3 hours"); the cron job only enqueues, one refresh per connection.
 export const REFRESH_CRON = '0 */3 * * *';
+
+/** Waits longer than this are not slept through by a worker, nor left to the queue's own retry schedule. */
+export const LONG_WAIT_MS = 5 * 60_000;
+
+/**
+ * Runs a sync job; when the platform asks for a long pause (an hourly or daily quota used up, paced or
+ * refused), the job is sent again to start after that pause and this run ends quietly. Left to pg-boss's
+ * retries (30 s doubling, 5 times) an hour's wait would use them all up and the job would die.
+ */
+export async function deferOnLongWait<T>(
+  run: () => Promise<T>,
+  resend: (startAfterSeconds: number) => Promise<unknown>,
+  onDeferred?: (waitMs: number, error: PlatformError) => void,
+): Promise<T | { deferredMs: number }> {
+  try {
+    return await run();
+  } catch (e) {
+    const wait = e instanceof PlatformError && e.retryable ? (e.details.retryAfterMs ?? 0) : 0;
+    if (wait <= LONG_WAIT_MS) throw e;
+    await resend(Math.ceil(wait / 1000));
+    onDeferred?.(wait, e as PlatformError);
+    return { deferredMs: wait };
+  }
+}
 
 export interface SyncQueue {
   enqueueBackfill(connectionId: string): Promise<string | null>;
@@ -38,13 +63,27 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
     const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     // Two passes: every connection's newest 60 days first (sync-backfill), then each one's history, queued
     // when its recent window is in. A connection never has two backfill jobs running at once.
-    await boss.work<{ connectionId: string }>(QUEUES.backfill, { pollingIntervalSeconds }, async ([job]) => {
-      const result = await runBackfill(jobDeps, job!.data.connectionId, 'recent');
-      if (result.outcome === 'done') await boss.send(QUEUES.backfillHistory, { connectionId: job!.data.connectionId }, { singletonKey: job!.data.connectionId });
-      return result;
+    const later = (queue: string, connectionId: string) => ({
+      resend: (startAfter: number) => boss.send(queue, { connectionId }, { singletonKey: connectionId, startAfter }),
+      onDeferred: (waitMs: number, e: PlatformError) => deps.log.warn({ connectionId, queue, waitMs, reason: e.message }, 'sync job deferred until the platform allows it'),
     });
-    await boss.work<{ connectionId: string }>(QUEUES.backfillHistory, { pollingIntervalSeconds }, async ([job]) => runBackfill(jobDeps, job!.data.connectionId, 'history'));
-    await boss.work<{ connectionId: string }>(QUEUES.refresh, { pollingIntervalSeconds }, async ([job]) => runRefresh(jobDeps, job!.data.connectionId));
+    const deferred = <T>(queue: string, connectionId: string, run: () => Promise<T>) => {
+      const { resend, onDeferred } = later(queue, connectionId);
+      return deferOnLongWait(run, resend, onDeferred);
+    };
+    await boss.work<{ connectionId: string }>(QUEUES.backfill, { pollingIntervalSeconds }, async ([job]) =>
+      deferred(QUEUES.backfill, job!.data.connectionId, async () => {
+        const result = await runBackfill(jobDeps, job!.data.connectionId, 'recent');
+        if (result.outcome === 'done') await boss.send(QUEUES.backfillHistory, { connectionId: job!.data.connectionId }, { singletonKey: job!.data.connectionId });
+        return result;
+      }),
+    );
+    await boss.work<{ connectionId: string }>(QUEUES.backfillHistory, { pollingIntervalSeconds }, async ([job]) =>
+      deferred(QUEUES.backfillHistory, job!.data.connectionId, () => runBackfill(jobDeps, job!.data.connectionId, 'history')),
+    );
+    await boss.work<{ connectionId: string }>(QUEUES.refresh, { pollingIntervalSeconds }, async ([job]) =>
+      deferred(QUEUES.refresh, job!.data.connectionId, () => runRefresh(jobDeps, job!.data.connectionId)),
+    );
     await boss.work<{ brandId: string }>(QUEUES.calculate, { pollingIntervalSeconds }, async ([job]) => runCalculate(deps, job!.data.brandId));
     await boss.work(QUEUES.refreshAll, { pollingIntervalSeconds }, async () => {
       for (const id of await listActiveConnectionIds(deps.db)) await boss.send(QUEUES.refresh, { connectionId: id }, { singletonKey: id });
