@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { platformGrants } from '../../db/schema.js';
 
@@ -83,6 +83,14 @@ export async function updateGrantAccess(db: Database, id: string, accessTokenSea
     .update(platformGrants)
     .set({ accessTokenSealed, accessExpiresAt, ...(refreshTokenSealed ? { refreshTokenSealed } : {}), updatedAt: new Date() })
     .where(eq(platformGrants.id, id));
+}
+
+/**
+ * Inside a transaction: waits until no other transaction, in this process or another, holds this grant's
+ * refresh lock, and holds it until commit or rollback (a killed process's lock dies with its connection).
+ */
+export async function lockGrantForRefresh(tx: Database, id: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('grant-refresh:' || ${id}::text))`);
 }
 
 export async function markGrantRevoked(db: Database, id: string): Promise<void> {
