@@ -14,7 +14,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** The app listening for real, with the emulators mounted, so connectors make real HTTP calls to them. */
-export async function createListeningApp(kind: DbKind, env: Record<string, string> = {}, options: { sync?: boolean } = {}): Promise<TestApp & { origin: string }> {
+export async function createListeningApp(kind: DbKind, env: Record<string, string> = {}, options: { sync?: boolean; now?: () => Date } = {}): Promise<TestApp & { origin: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const t = await createTestApp(kind, { PORT: String(port), PUBLIC_URL: origin, ...env }, options);
