@@ -3,7 +3,7 @@ import { PlatformError } from '../connectors/platform-error.js';
 import type { RealtimePublisher } from '../realtime/realtime.js';
 import { writeWindowFacts } from './facts-writer.js';
 import { pullWindow, type PullDeps } from './pull.js';
-import { doneWindows, loadSyncConnection, recordWindow, setSyncState, type SyncConnection } from './sync.sql.js';
+import { doneWindows, loadSyncConnection, recordWindow, setSyncState, syncedThrough, type SyncConnection } from './sync.sql.js';
 import { backfillWindows, dayIn, refreshWindow, type DayWindow } from './windows.js';
 
 export const BACKFILL_STREAM = 'backfill';
@@ -99,7 +99,7 @@ export async function runRefresh(deps: JobDeps, connectionId: string): Promise<B
   const result: BackfillResult = { windows: 1, skipped: 0, rows: 0, calls: 0, outcome: 'gone' };
   if (!conn) return result;
   const now = deps.now?.() ?? new Date();
-  const window = refreshWindow(conn.platform, dayIn(conn.brandTimezone, new Date(now.getTime() - 86_400_000)));
+  const window = refreshWindow(conn.platform, dayIn(conn.brandTimezone, new Date(now.getTime() - 86_400_000)), await syncedThrough(deps.db, conn.id));
   try {
     const updatedSince = conn.platform === 'shopify' ? new Date(Date.parse(`${window.from}T00:00:00Z`) - 86_400_000).toISOString() : undefined;
     const { rows, calls } = await syncWindow(deps, conn, window, 'refresh', { updatedSince });

@@ -58,6 +58,12 @@ export async function doneWindows(db: Database, connectionId: string, stream: st
   return new Set(rows.map((r) => r.from));
 }
 
+/** The newest day any committed window of the connection reached, if any. */
+export async function syncedThrough(db: Database, connectionId: string): Promise<string | null> {
+  const rows = await db.select({ to: sql<string | null>`max(${syncWindows.windowTo})::text` }).from(syncWindows).where(eq(syncWindows.connectionId, connectionId));
+  return rows[0]?.to ?? null;
+}
+
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The window's checkpoint, written inside the same transaction as its facts (checklist G1). */

@@ -31,6 +31,15 @@ describe('backfill windows', () => {
     expect(refreshWindow('shopify', '2026-06-14').from).toBe('2026-06-12');
   });
 
+  it('after a pause, also re-reads the lookback of the last day synced (and the days never synced)', () => {
+    // last synced through 2026-06-10, four days ago: Meta days 2026-05-14..17 were still restating then
+    expect(refreshWindow('meta', '2026-06-14', '2026-06-10')).toEqual({ from: '2026-05-14', to: '2026-06-14' });
+    expect(refreshWindow('meta', '2026-06-14', '2026-06-14')).toEqual({ from: '2026-05-18', to: '2026-06-14' });
+    expect(refreshWindow('meta', '2026-06-14', null)).toEqual({ from: '2026-05-18', to: '2026-06-14' });
+    // a pause of a year is not a refresh's to fill
+    expect(refreshWindow('ga4', '2026-06-14', '2025-06-01')).toEqual({ from: '2026-02-15', to: '2026-06-14' });
+  });
+
   it('knows the local day', () => {
     expect(dayIn('Asia/Kolkata', new Date('2026-06-14T20:00:00Z'))).toBe('2026-06-15');
     expect(dayIn('America/New_York', new Date('2026-06-15T02:00:00Z'))).toBe('2026-06-14');

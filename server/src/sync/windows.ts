@@ -47,6 +47,22 @@ export const LOOKBACK_DAYS: Record<'meta' | 'google_ads' | 'ga4' | 'shopify', nu
   shopify: 3,
 };
 
-export function refreshWindow(platform: keyof typeof LOOKBACK_DAYS, yesterday: string): DayWindow {
-  return { from: addDays(yesterday, -(LOOKBACK_DAYS[platform] - 1)), to: yesterday };
+/** The most a refresh re-reads after a long pause (a longer gap is a backfill's job). */
+export const MAX_REFRESH_DAYS = 120;
+
+/**
+ * The lookback a refresh re-reads, ending yesterday. After a pause (refreshes stopped for a few days) it also
+ * starts no later than the lookback of the newest day synced before, so a day still being restated when the
+ * last sync read it is read again, and days never synced in between are filled: otherwise a day that aged
+ * out of the lookback during the pause would keep its stale figures for good.
+ */
+export function refreshWindow(platform: keyof typeof LOOKBACK_DAYS, yesterday: string, syncedThrough?: string | null): DayWindow {
+  const lookback = LOOKBACK_DAYS[platform] - 1;
+  let from = addDays(yesterday, -lookback);
+  if (syncedThrough && syncedThrough < yesterday) {
+    const sincePause = addDays(syncedThrough, -lookback);
+    if (sincePause < from) from = sincePause;
+  }
+  const earliest = addDays(yesterday, -(MAX_REFRESH_DAYS - 1));
+  return { from: from < earliest ? earliest : from, to: yesterday };
 }

@@ -11,7 +11,10 @@ import { EmptyPlatformState } from '../../features/ad-metrics/components/empty-p
 import { blendedMetrics, blendedTotals, facebookMetrics, googleMetrics } from '../../features/ad-metrics/utils/ad-cards';
 import { ConnectAccountDialog } from '../../features/connections/components/connect-account-dialog';
 import type { ConnectPlatform } from '../../features/connections/utils/platforms';
+import { useBrand } from '../../features/connections/api/get-brand';
 import { PreparingScreen } from '../../features/sync-status/components/preparing-screen';
+import { useLiveConnections } from '../../features/sync-status/hooks/use-live-connections';
+import { brandSyncProgress } from '../../features/sync-status/utils/sync-progress';
 import { ApiError } from '../../lib/api-client';
 import { formatRangeLabel, isCompareOn, useDateRange } from '../../lib/date-range';
 import { useLocale } from '../../lib/locale';
@@ -35,6 +38,9 @@ function AdMetrics({ brandId }: { brandId: string }) {
   const [locale] = useLocale();
   const [dialog, setDialog] = useState<ConnectPlatform | null>(null);
   useReportsRefreshOnSync(brandId);
+  // the Preparing screen's progress bar follows the brand's real backfill
+  const brand = useBrand(brandId);
+  const sync = brandSyncProgress(useLiveConnections(brandId, brand.data?.connections ?? []));
 
   const current = { from: range.from, to: range.to };
   const compare = isCompareOn(range) ? { from: range.compareFrom, to: range.compareTo } : null;
@@ -61,7 +67,7 @@ function AdMetrics({ brandId }: { brandId: string }) {
   const googleNotReady = google.isError && isMetricsNotReady(google.error);
   const fbRows: FbAdAccountRow[] = facebook.data?.data.data ?? [];
   const googleRows: GoogleAdSummary[] = google.data?.data.data ?? [];
-  if ((fbNotReady || googleNotReady) && (fbNotReady || fbRows.length === 0) && (googleNotReady || googleRows.length === 0)) return <PreparingScreen brandId={brandId} />;
+  if ((fbNotReady || googleNotReady) && (fbNotReady || fbRows.length === 0) && (googleNotReady || googleRows.length === 0)) return <PreparingScreen brandId={brandId} progress={brand.data ? sync.progress : undefined} />;
   const failed = [facebook.isError && !fbNotReady ? `Facebook: ${errorText(facebook.error)}` : null, google.isError && !googleNotReady ? `Google Ads: ${errorText(google.error)}` : null].filter(Boolean);
   if (failed.length === 0 && fbRows.length === 0 && googleRows.length === 0 && !fbNotReady && !googleNotReady) {
     return (
