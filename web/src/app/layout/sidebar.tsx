@@ -54,7 +54,7 @@ export function Sidebar({ username, brands, brandsLoading, selectedBrandId, onSe
     if (item.children) {
       return (
         <li key={item.label}>
-          <span className={`block px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase ${collapsed ? 'sr-only' : ''}`}>{item.label}</span>
+          <span className={`block px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase ${collapsed ? 'sr-only' : ''}`}>{item.label}</span>
           <ul>{item.children.map((c) => renderItem(c, depth + 1))}</ul>
         </li>
       );
@@ -96,7 +96,7 @@ export function Sidebar({ username, brands, brandsLoading, selectedBrandId, onSe
       </div>
 
       <div className={`px-3 ${collapsed ? 'sr-only' : ''}`}>
-        <label htmlFor="brand-switcher" className="mb-1 block text-xs font-semibold tracking-wide text-slate-400 uppercase">
+        <label htmlFor="brand-switcher" className="mb-1 block text-xs font-semibold tracking-wide text-slate-500 uppercase">
           Brand
         </label>
         {brandsLoading ? (

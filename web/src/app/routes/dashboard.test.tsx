@@ -186,6 +186,16 @@ describe('dashboard performance overview', () => {
     expect(screen.queryByRole('region', { name: 'Yesterday' })).not.toBeInTheDocument();
   });
 
+  it('a source whose history is still loading shows as syncing beside the ones with figures', async () => {
+    summaries = { 'facebook-ads': [200, facebookSummary], analytics: [409, { success: false, message: 'No metrics data available yet. Please try again later.', code: 'METRICS_NOT_READY' }] };
+    renderAt('/dashboard');
+    const card = await screen.findByRole('region', { name: 'Yesterday' });
+    const analytics = within(card).getByRole('region', { name: 'Google Analytics, Yesterday' });
+    expect(within(analytics).getByText('Syncing')).toBeInTheDocument();
+    expect(within(analytics).getAllByText('-').length).toBeGreaterThanOrEqual(7);
+    expect(within(card).getByText('₹1,23,457')).toBeInTheDocument();
+  });
+
   it('International formatting, once chosen, groups in thousands', async () => {
     localStorage.setItem('parallels.locale', 'en-US');
     const { localeStore } = await import('../../lib/locale');

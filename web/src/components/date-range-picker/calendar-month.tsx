@@ -49,7 +49,7 @@ function dayClass(day: string, month: string, props: CalendarMonthProps, disable
     end ? 'bg-brand-600 font-semibold text-white hover:bg-brand-700'
     : within(day, selection) ? 'bg-brand-100 text-brand-700 hover:bg-brand-50'
     : within(day, compare) ? 'bg-amber-100 text-amber-900 hover:bg-amber-50'
-    : `${day.startsWith(month.slice(0, 7)) ? 'text-slate-800' : 'text-slate-400'} hover:bg-slate-100`;
+    : `${day.startsWith(month.slice(0, 7)) ? 'text-slate-800' : 'text-slate-500'} hover:bg-slate-100`;
   const ring = !end && within(day, compare) && within(day, selection) ? ' ring-2 ring-amber-400 ring-inset' : '';
   return `${base} ${state}${ring}${day === today ? ' underline underline-offset-4' : ''}`;
 }

@@ -5,7 +5,7 @@ import type { AppLocale } from '../../lib/locale';
 export function MetricChange({ change, trend, locale, versus }: { change: number | null; trend: 'up' | 'down' | null; locale: AppLocale; versus: string }) {
   if (trend === null || change === null) {
     return (
-      <span className="text-xs text-slate-400" title={`No comparison with ${versus} yet`}>
+      <span className="text-xs text-slate-500" title={`No comparison with ${versus} yet`}>
         -
       </span>
     );

@@ -19,7 +19,8 @@ export function OverviewCard({ title, period, sources, locale }: { title: string
   const days = sources.map((s) => (s.state.kind === 'ready' || s.state.kind === 'not_connected' ? s.state.summary.periods[period] : undefined)).find(Boolean) as PeriodDays | undefined;
   const versus = days ? daysLabel(days.previousFrom, days.previousTo) : 'the previous period';
   const id = `overview-${period}`;
-  const shown = sources.filter((s) => s.state.kind === 'ready');
+  // sources with figures, and those whose history is still loading (shown as syncing, never as zeros)
+  const shown = sources.filter((s) => s.state.kind === 'ready' || s.state.kind === 'not_ready');
   return (
     <Card className="p-5" role="region" aria-labelledby={id}>
       <h3 id={id} className="text-base font-semibold">
@@ -32,16 +33,15 @@ export function OverviewCard({ title, period, sources, locale }: { title: string
       )}
       {shown.length === 0 && <p className="mt-4 text-sm text-slate-500">No data found</p>}
       {shown.map((s) => {
-        if (s.state.kind !== 'ready') return null;
-        const { summary } = s.state;
-        const metrics = summary.periodData?.[period];
+        const summary = s.state.kind === 'ready' ? s.state.summary : null;
+        const metrics = summary?.periodData?.[period];
         const definition = OVERVIEW_SOURCES.find((d) => d.source === s.source)!;
-        const incomplete = definition.metrics.some((m) => metrics?.[m.key]?.current === null);
+        const incomplete = !metrics || definition.metrics.some((m) => metrics[m.key]?.current === null);
         return (
           <section key={s.source} className="mt-4" aria-label={`${s.label}, ${title}`}>
             <h4 className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
               {s.label}
-              {incomplete && <Badge tone="warning">{summary.status.state === 'failing' ? 'Sync failing' : 'Syncing'}</Badge>}
+              {incomplete && <Badge tone="warning">{summary?.status.state === 'failing' ? 'Sync failing' : 'Syncing'}</Badge>}
             </h4>
             <dl className="mt-2 grid grid-cols-1 gap-y-1.5">
               {definition.metrics.map((m) => {
@@ -51,7 +51,7 @@ export function OverviewCard({ title, period, sources, locale }: { title: string
                     <dt className="text-sm text-slate-600">{m.label}</dt>
                     <dd className="flex items-baseline gap-2">
                       <span className="text-sm font-semibold tabular-nums" data-metric={`${period}.${m.key}`}>
-                        {formatMetric(value?.current, m.kind, locale, summary.currency)}
+                        {formatMetric(value?.current, m.kind, locale, summary?.currency ?? 'INR')}
                       </span>
                       <MetricChange change={value?.change ?? null} trend={value?.trend ?? null} locale={locale} versus={versus} />
                     </dd>
