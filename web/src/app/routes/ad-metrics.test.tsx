@@ -159,6 +159,22 @@ describe('AdMetrics dashboard', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Your Facebook access has expired.');
   });
 
+  it('refreshes itself every 3 hours (spec core.md section 9)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderAt('/admetrics/b1');
+      await screen.findByRole('region', { name: 'Facebook - Main' });
+      const fbCalls = () => fetchMock.mock.calls.filter(([u]) => String(u) === '/api/metrics/fbAd/b1').length;
+      const before = fbCalls();
+      await vi.advanceTimersByTimeAsync(3 * 60 * 60 * 1000 - 1000);
+      expect(fbCalls()).toBe(before);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(fbCalls()).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("shows the Preparing screen while nothing has synced ('No metrics data available yet')", async () => {
     const notReady: Answer = [409, { success: false, message: 'No metrics data available yet. Please try again later.', code: 'METRICS_NOT_READY' }];
     answers.fb = () => notReady;
