@@ -213,3 +213,39 @@ describe('meta realistic quotas', () => {
     for (let i = 0; i < 70; i++) expect((await call(`${ACT}/campaigns?limit=1`)).res.status).toBe(200);
   });
 });
+
+describe('meta realistic latency (benchmarks)', () => {
+  it('every answer carries Server-Timing; with realistic latency calls wait and a run completes after its realistic time only', async () => {
+    const plain = await call(`${ACT}/campaigns?limit=1`);
+    expect(plain.res.headers.get('server-timing')).toMatch(/^app;dur=[\d.]+$/);
+
+    expect((await admin('PUT', 'quota', { mode: 'off', latency: 'realistic' })).status).toBe(200);
+    expect(await (await admin('GET', 'quota/latency')).json()).toMatchObject({ on: false }); // latency belongs to realistic mode
+    expect((await admin('PUT', 'quota', { mode: 'realistic', latency: 'slow' })).status).toBe(400);
+    await admin('PUT', 'quota', { mode: 'realistic', latency: 'realistic' });
+    expect(await (await admin('GET', 'quota/latency')).json()).toMatchObject({ on: true });
+
+    const t0 = performance.now();
+    const read = await call(`${ACT}/campaigns?limit=1`);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(195);
+    expect(read.res.headers.get('server-timing')).toMatch(/^app;dur=[\d.]+, latency;dur=200$/);
+
+    // a one-day run: ready 3,010 ms after creation (base 3 s + 10 ms a day), however often it is polled
+    const oneDay = new URLSearchParams({ level: 'account', fields: 'spend', time_range: JSON.stringify({ since: '2026-05-01', until: '2026-05-01' }), time_increment: '1' });
+    const created = await call(`${ACT}/insights`, { method: 'POST', body: oneDay });
+    const createdAt = performance.now();
+    expect(created.res.headers.get('server-timing')).toMatch(/latency;dur=300, job;dur=3010$/);
+    const id = created.body.report_run_id ?? '';
+    const statuses: string[] = [];
+    for (;;) {
+      const s = (await call(`${id}?fields=async_status,async_percent_completion`)).body;
+      statuses.push(String(s.async_status));
+      if (s.async_status === 'Job Completed') break;
+      expect(performance.now() - createdAt).toBeLessThan(3010);
+    }
+    expect(statuses.length).toBeGreaterThan(4); // 200 ms a poll: more than pollsToComplete (4) polls were needed
+    expect(performance.now() - createdAt).toBeGreaterThanOrEqual(3000);
+    await admin('PUT', 'quota', { mode: 'off' });
+    expect(await (await admin('GET', 'quota/latency')).json()).toMatchObject({ on: false });
+  }, 15_000);
+});

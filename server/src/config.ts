@@ -26,6 +26,7 @@ const envSchema = z.object({
   SANDBOX_SEED_DEMO: booleanString.default(true),
   SYNC_WORKERS: booleanString.default(true),
   SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(1100).default(730),
+  SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(5),
   // 'id:base64key,id:base64key' (32-byte keys), the first seals new tokens; older ones still decrypt.
   META_GRAPH_URL: z.url().optional(),
   META_DIALOG_URL: z.url().optional(),
@@ -74,6 +75,8 @@ export interface Config {
   syncWorkers: boolean;
   /** how far back a backfill reads: two years by default */
   syncHistoryDays: number;
+  /** sync jobs of different connections one worker process runs at once, per job kind (backfill, history, refresh) */
+  syncConcurrency: number;
   /** from TOKEN_ENCRYPTION_KEYS; undefined in sandbox mode means: generate one into DATA_DIR */
   tokenKeys: Array<{ id: string; key: Buffer }> | undefined;
   platforms: PlatformsConfig;
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.PARALLELS_MODE === 'sandbox' && e.SANDBOX_SEED_DEMO,
     syncWorkers: e.SYNC_WORKERS,
     syncHistoryDays: e.SYNC_HISTORY_DAYS,
+    syncConcurrency: e.SYNC_CONCURRENCY,
     tokenKeys,
     platforms,
   };

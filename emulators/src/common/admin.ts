@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from './context.js';
 import type { FaultPlan } from './faults.js';
+import { latencyOn, REALISTIC_LATENCY } from './timing.js';
 
 export interface AdminHooks {
   /** mint an access token (and, where the platform has them, a refresh token) for a test user, shop or account */
@@ -45,10 +46,15 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext, 
 
   app.get('/__admin/quota', async () => ctx.quota);
 
-  app.put<{ Body: { mode?: string } }>('/__admin/quota', async (req, reply) => {
-    const mode = req.body?.mode;
+  app.get('/__admin/quota/latency', async () => ({ on: latencyOn(ctx), latency: REALISTIC_LATENCY }));
+
+  app.put<{ Body: { mode?: string; latency?: string } }>('/__admin/quota', async (req, reply) => {
+    const { mode, latency } = req.body ?? {};
     if (mode !== 'off' && mode !== 'realistic') return reply.code(400).send({ error: "mode must be 'off' or 'realistic'" });
+    if (latency !== undefined && latency !== 'off' && latency !== 'realistic') return reply.code(400).send({ error: "latency must be 'off' or 'realistic'" });
     ctx.quota.mode = mode;
+    // latency belongs to realistic mode: leaving it (or not asking for it) turns it off
+    ctx.quota.latency = mode === 'realistic' && latency === 'realistic' ? 'realistic' : 'off';
     return ctx.quota;
   });
 

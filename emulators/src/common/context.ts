@@ -13,8 +13,12 @@ export interface EmulatorContext {
   faults: FaultStore;
   tokens: TokenStore;
   baseUrl: string;
-  /** 'off': no quotas beyond injected faults; 'realistic': the platform's real quota figures (benchmarks) */
-  quota: { mode: 'off' | 'realistic' };
+  /**
+   * 'off': no quotas beyond injected faults; 'realistic': the platform's real quota figures (benchmarks).
+   * `latency: 'realistic'` (only in realistic mode; default off) adds each platform's typical latency as
+   * waiting, and async jobs take a realistic time (common/timing.ts).
+   */
+  quota: { mode: 'off' | 'realistic'; latency?: 'off' | 'realistic' };
   /** admin endpoints (/__admin/...) are mounted only when true; never in production mode */
   admin: boolean;
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { registerAdminRoutes } from '../common/admin.js';
 import type { EmulatorContext } from '../common/context.js';
+import { REALISTIC_LATENCY, registerServerTiming } from '../common/timing.js';
 import { registerAdminApi } from './admin-api.js';
 import { SCOPE_READONLY } from './auth.js';
 import { registerDataApi } from './data-api.js';
@@ -17,6 +18,8 @@ import { createServe } from './serve.js';
 export function ga4Emulator(ctx: EmulatorContext): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const quota = new QuotaTracker(ctx.clock);
+    // Admin API calls by default; Data API reports set theirs by the batch size (serve.ts)
+    registerServerTiming(app, ctx, () => REALISTIC_LATENCY.ga4.adminMs);
     const serve = createServe(app, ctx, quota);
 
     app.setErrorHandler((error: FastifyError, _req, reply) => {

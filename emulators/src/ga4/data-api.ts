@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../common/context.js';
+import { REALISTIC_LATENCY, setLatency } from '../common/timing.js';
 import { findMerchant, historyStart } from '../common/world.js';
 import { findProperty, type Caller } from './auth.js';
 import { metadataBody } from './catalog.js';
@@ -57,12 +58,14 @@ export function registerDataApi(app: FastifyInstance, ctx: EmulatorContext, quot
       const data = propertyData(ctx, property);
       const today = ctx.clock.today(data.timeZone);
       if (action === 'runReport') {
+        setLatency(req, REALISTIC_LATENCY.ga4.reportMs);
         checkProperty(req.body, property);
         return execute(caller, data, parseReportRequest(req.body, today));
       }
       const requests = (req.body as Json | undefined)?.requests;
       if (!Array.isArray(requests) || requests.length === 0) throw invalidArgument('At least one request must be specified in requests.');
       if (requests.length > 5) throw invalidArgument(`Requests are limited to 5 reports per batch. Requested ${requests.length} reports.`);
+      setLatency(req, REALISTIC_LATENCY.ga4.reportMs + (requests.length - 1) * REALISTIC_LATENCY.ga4.perExtraReportMs);
       // validate every report before running any, as the batch fails as a whole
       const parsed = requests.map((r) => {
         checkProperty(r, property);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { registerAdminRoutes } from '../common/admin.js';
 import type { EmulatorContext } from '../common/context.js';
 import { sleep, type FaultPlan } from '../common/faults.js';
+import { REALISTIC_LATENCY, registerServerTiming, setLatency } from '../common/timing.js';
 import { hangUntilClosed, sendTruncatedJson } from '../google/fault-io.js';
 import { mintTokens } from '../google/grants.js';
 import { authenticate, authorizeCustomer, bearerToken, checkDeveloperToken, identityOf, loginCustomerHeader } from './access.js';
@@ -39,6 +40,8 @@ function faultError(plan: FaultPlan): AdsError | undefined {
 export function googleAdsEmulator(ctx: EmulatorContext): FastifyPluginAsync {
   return async (app) => {
     const quota = new AdsQuota(ctx);
+    // every API call; a query's answer sets its own by the rows it carries (below)
+    registerServerTiming(app, ctx, (req) => (req.url.includes('googleAds:') ? REALISTIC_LATENCY.googleAds.queryMs : REALISTIC_LATENCY.googleAds.callMs));
 
     const requestIdFor = (...parts: string[]) =>
       createHash('sha256').update([ctx.world.seed, ctx.clock.now().toISOString(), ...parts].join('|')).digest('base64url').slice(0, 22);
@@ -89,6 +92,7 @@ export function googleAdsEmulator(ctx: EmulatorContext): FastifyPluginAsync {
         } else {
           const customer = authorizeCustomer(ctx, identity, customerId!, loginCustomerHeader(req));
           payload = runSearch(ctx, { version, customer, body, stream, requestId });
+          setLatency(req, REALISTIC_LATENCY.googleAds.queryMs + (REALISTIC_LATENCY.googleAds.perThousandRowsMs * resultRows(payload)) / 1000);
         }
         if (plan?.malformed) return sendTruncatedJson(reply, payload);
         return reply.code(200).header('content-type', 'application/json; charset=UTF-8').send(JSON.stringify(payload));
@@ -107,4 +111,15 @@ export function googleAdsEmulator(ctx: EmulatorContext): FastifyPluginAsync {
       },
     });
   };
+}
+
+/** rows in a search page ({results}) or a searchStream answer ([{results}, ...]) */
+function resultRows(payload: unknown): number {
+  const batches = Array.isArray(payload) ? payload : [payload];
+  let n = 0;
+  for (const b of batches) {
+    const results = (b as { results?: unknown } | null)?.results;
+    if (Array.isArray(results)) n += results.length;
+  }
+  return n;
 }

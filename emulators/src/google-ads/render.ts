@@ -34,45 +34,81 @@ export function fieldMask(plan: QueryPlan): string {
   return plan.select.map(camelPath).join(',');
 }
 
-/** metrics only, for summaryRow */
-export function renderMetrics(plan: QueryPlan, m: Bundle): Record<string, unknown> {
-  const metrics: Record<string, unknown> = {};
-  for (const f of [...plan.metrics].sort()) setPath(metrics, camelPath(f).split('.').slice(1), encode(f, metricValue(m, f)));
-  return { metrics };
+/** a field and the JSON path under its resource (lowerCamelCase), worked out once per plan */
+interface Slot {
+  field: string;
+  path: string[];
 }
 
-export function renderRow(plan: QueryPlan, g: Group): Record<string, unknown> {
+interface Layout {
+  metrics: Slot[];
+  resources: Array<{ key: string; resourceName: string | undefined; fields: Slot[] }>;
+  segments: Slot[];
+}
+
+const slot = (f: string): Slot => ({ field: f, path: camelPath(f).split('.').slice(1) });
+const layouts = new WeakMap<QueryPlan, Layout>();
+
+/** which resources a row has, in which order, with which fields: the same for every row of a query */
+function layoutOf(plan: QueryPlan): Layout {
+  const hit = layouts.get(plan);
+  if (hit) return hit;
   const byResource = new Map<string, string[]>();
   for (const f of plan.select) {
     const r = resourceOf(f);
     byResource.set(r, [...(byResource.get(r) ?? []), f]);
   }
   if (!byResource.has(plan.from)) byResource.set(plan.from, []);
-  const resources = [...byResource.keys()].filter((r) => r !== 'metrics' && r !== 'segments').sort();
-  const row: Record<string, unknown> = {};
-  for (const r of resources) {
-    const obj: Record<string, unknown> = {};
+  const resources = [...byResource.keys()].filter((r) => r !== 'metrics' && r !== 'segments').sort().map((r) => {
     const fields = byResource.get(r) ?? [];
     const rn = `${r}.resource_name`;
-    if (!plan.omitUnselectedResourceNames || fields.includes(rn)) {
-      const name = g.rec[rn];
+    return {
+      key: camelPath(r),
+      resourceName: !plan.omitUnselectedResourceNames || fields.includes(rn) ? rn : undefined,
+      fields: [...fields].sort((a, b) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0)).filter((f) => f !== rn).map(slot),
+    };
+  });
+  const layout: Layout = {
+    metrics: (byResource.get('metrics') ?? []).length > 0 ? [...plan.metrics].sort().map(slot) : [],
+    resources,
+    segments: (byResource.get('segments') ?? []).sort().map(slot),
+  };
+  layouts.set(plan, layout);
+  return layout;
+}
+
+function metricsOf(slots: Slot[], m: Bundle): Record<string, unknown> {
+  const metrics: Record<string, unknown> = {};
+  for (const s of slots) setPath(metrics, s.path, encode(s.field, metricValue(m, s.field)));
+  return metrics;
+}
+
+/** metrics only, for summaryRow */
+export function renderMetrics(plan: QueryPlan, m: Bundle): Record<string, unknown> {
+  return { metrics: metricsOf([...plan.metrics].sort().map(slot), m) };
+}
+
+export function renderRow(plan: QueryPlan, g: Group): Record<string, unknown> {
+  const layout = layoutOf(plan);
+  const row: Record<string, unknown> = {};
+  for (const r of layout.resources) {
+    const obj: Record<string, unknown> = {};
+    if (r.resourceName !== undefined) {
+      const name = g.rec[r.resourceName];
       if (name !== undefined) obj.resourceName = name;
     }
-    for (const f of [...fields].sort((a, b) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0))) {
-      if (f === rn) continue;
-      const v = encode(f, fieldValue(g.rec, g.day, f));
-      if (v !== undefined) setPath(obj, camelPath(f).split('.').slice(1), v);
+    for (const s of r.fields) {
+      const v = encode(s.field, fieldValue(g.rec, g.day, s.field));
+      if (v !== undefined) setPath(obj, s.path, v);
     }
-    row[camelPath(r)] = obj;
+    row[r.key] = obj;
   }
-  const metrics = (byResource.get('metrics') ?? []).sort();
-  if (metrics.length > 0) Object.assign(row, renderMetrics(plan, g.m));
-  const segments = (byResource.get('segments') ?? []).sort();
-  if (segments.length > 0) {
+  if (layout.metrics.length > 0) row.metrics = metricsOf(layout.metrics, g.m);
+  if (layout.segments.length > 0) {
     const seg: Record<string, unknown> = {};
-    for (const f of segments) {
-      const v = encode(f, fieldValue(g.rec, g.day, f));
-      if (v !== undefined) setPath(seg, camelPath(f).split('.').slice(1), v);
+    for (const s of layout.segments) {
+      const v = encode(s.field, fieldValue(g.rec, g.day, s.field));
+      if (v !== undefined) setPath(seg, s.path, v);
     }
     row.segments = seg;
   }

@@ -130,8 +130,16 @@ export function fieldFor(name: string, version: number): FieldDef | undefined {
 }
 
 /** the resource a field belongs to: 'campaign', 'ad_group_criterion', 'metrics', 'segments' */
+const resourceCache = new Map<string, string>();
+
 export function resourceOf(field: string): string {
-  return field.split('.')[0] ?? field;
+  let r = resourceCache.get(field);
+  if (r === undefined) {
+    r = field.split('.')[0] ?? field;
+    if (resourceCache.size > 10_000) resourceCache.clear(); // names come from queries: keep the memo bounded
+    resourceCache.set(field, r);
+  }
+  return r;
 }
 
 export const DATE_SEGMENTS = ['segments.date', 'segments.week', 'segments.month', 'segments.quarter', 'segments.year', 'segments.day_of_week'];
@@ -164,6 +172,14 @@ export const RESOURCES: Record<string, ResourceSpec> = {
 };
 
 /** lower_snake path -> lowerCamel JSON path (ad_group_criterion.keyword.match_type -> adGroupCriterion.keyword.matchType) */
+const camelCache = new Map<string, string>();
+
 export function camelPath(field: string): string {
-  return field.split('.').map((p) => p.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())).join('.');
+  let c = camelCache.get(field);
+  if (c === undefined) {
+    c = field.split('.').map((p) => p.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase())).join('.');
+    if (camelCache.size > 10_000) camelCache.clear();
+    camelCache.set(field, c);
+  }
+  return c;
 }

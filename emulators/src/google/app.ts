@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerAdminRoutes } from '../common/admin.js';
 import type { EmulatorContext } from '../common/context.js';
 import { sleep } from '../common/faults.js';
+import { REALISTIC_LATENCY, registerServerTiming } from '../common/timing.js';
 import { registerAuthorizeRoutes, type AuthState } from './authorize.js';
 import { hangUntilClosed } from './fault-io.js';
 import { mintTokens } from './grants.js';
@@ -16,6 +17,8 @@ import { registerUserinfoRoutes } from './userinfo.js';
 export function googleEmulator(ctx: EmulatorContext): FastifyPluginAsync {
   return async (app) => {
     const state: AuthState = { pending: new Map(), consents: new Map(), offline: new Set() };
+    // API calls (token, userinfo, ...), not the consent pages
+    registerServerTiming(app, ctx, (req) => (req.url.includes('/o/oauth2/') ? 0 : REALISTIC_LATENCY.google.callMs));
 
     // Faults are keyed by client id, refresh/access token and the identity's sub (plus '*').
     const takeFault: FaultTaker = async (req, reply, keys) => {

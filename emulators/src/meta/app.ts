@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { registerAdminRoutes } from '../common/admin.js';
 import type { EmulatorContext } from '../common/context.js';
+import { REALISTIC_LATENCY, registerServerTiming } from '../common/timing.js';
 import { handleGraph } from './graph.js';
 import { dialogPage, dialogSubmit, grantedScope, issueAccess, LONG_LIVED_SECONDS, SHORT_LIVED_SECONDS } from './oauth.js';
 import { createState, type MetaState } from './state.js';
@@ -14,6 +15,8 @@ import type { Tier } from './usage.js';
 export function metaEmulator(ctx: EmulatorContext): FastifyPluginAsync {
   return async (app) => {
     const state = createState(ctx);
+    // Graph calls (not the login dialog pages); creating a report run sets its own (graph.ts)
+    registerServerTiming(app, ctx, (req) => (/\/dialog\/oauth/.test(req.url) ? 0 : REALISTIC_LATENCY.meta.callMs));
     registerAdminRoutes(app, ctx, {
       mintToken: (body) => mintToken(state, body),
       extra: (admin) => registerMetaAdmin(admin, state),

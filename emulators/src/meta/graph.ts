@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addServerTiming, REALISTIC_LATENCY, setLatency } from '../common/timing.js';
 import { authenticate, hasAdsScope, type Auth } from './auth.js';
 import { worldModel, activeAdsCount, type AccountModel, type Ad, type Adset, type Campaign } from './entities.js';
 import { GraphError, errors } from './errors.js';
@@ -93,7 +94,9 @@ export async function handleGraph(state: MetaState, req: FastifyRequest, reply: 
     } else {
       if (rest.length) throw errors.unknownPath(`/${rest.join('/')}`);
       auth = authenticate(state, g);
-      body = JSON.stringify(await route(state, g, target, edge, auth, bucType, plan));
+      const answer = await route(state, g, target, edge, auth, bucType, plan);
+      if (typeof answer.report_run_id === 'string') timeRunCreation(req, state.runs.get(answer.report_run_id));
+      body = JSON.stringify(answer);
     }
   } catch (e) {
     if (!(e instanceof GraphError)) throw e;
@@ -106,6 +109,12 @@ export async function handleGraph(state: MetaState, req: FastifyRequest, reply: 
   if (plan?.malformed) return sendJson(reply, 200, body.slice(0, Math.max(1, Math.floor(body.length / 2))), headers);
   // suppress_http_code=1 makes Graph answer errors with HTTP 200 (for clients that cannot read error statuses)
   return sendJson(reply, g.params.suppress_http_code === '1' ? 200 : status, body, headers);
+}
+
+/** realistic latency: creating a run has its own latency, and says when the run will be ready (Server-Timing `job`) */
+function timeRunCreation(req: FastifyRequest, run: ReportRun | undefined): void {
+  setLatency(req, REALISTIC_LATENCY.meta.createRunMs);
+  if (run?.readyMs !== undefined) addServerTiming(req, 'job', run.readyMs);
 }
 
 function countApp(state: MetaState): void {

@@ -1,3 +1,4 @@
+import { latencyOn, REALISTIC_LATENCY } from '../common/timing.js';
 import { errors } from './errors.js';
 import { aggregate, type Scope } from './insights.js';
 import type { InsightsQuery } from './insights-query.js';
@@ -7,6 +8,16 @@ import { nextRunId, type MetaState, type ReportRun } from './state.js';
 // Asynchronous insights (reference 1.8): POST .../insights -> {report_run_id}; polling GET /{id} walks
 // 'Job Not Started' -> 'Job Started' -> 'Job Running' (percent) -> 'Job Completed' (or 'Job Failed'),
 // one step per poll or all at once after a short wall-clock delay; GET /{id}/insights pages the rows.
+// With realistic latency (common/timing.ts) a run finishes after a realistic time only (a few seconds,
+// longer for longer ranges), however often it is polled.
+
+const DAY_MS = 86_400_000;
+
+/** ms from creation until a run completes under realistic latency */
+export function realisticRunMs(query: InsightsQuery): number {
+  const days = Math.max(1, Math.round((Date.parse(`${query.until}T00:00:00Z`) - Date.parse(`${query.since}T00:00:00Z`)) / DAY_MS) + 1);
+  return REALISTIC_LATENCY.meta.runBaseMs + REALISTIC_LATENCY.meta.runPerDayMs * (Number.isFinite(days) ? days : 1);
+}
 
 export function createRun(state: MetaState, scope: Scope, query: InsightsQuery, today: string, fail: boolean): ReportRun {
   const run: ReportRun = {
@@ -18,6 +29,7 @@ export function createRun(state: MetaState, scope: Scope, query: InsightsQuery, 
     startedWall: state.usage.now(),
     polls: 0,
     fail,
+    ...(latencyOn(state.ctx) ? { readyMs: realisticRunMs(query) } : {}),
   };
   state.runs.set(run.id, run);
   return run;
@@ -29,6 +41,12 @@ function phase(state: MetaState, run: ReportRun): Phase {
   const done: Phase = run.fail ? { status: 'Job Failed', percent: 0 } : { status: 'Job Completed', percent: 100 };
   if (run.forced) return run.forced === 'failed' ? { status: 'Job Failed', percent: 0 } : { status: 'Job Completed', percent: 100 };
   const n = Math.max(1, state.config.pollsToComplete);
+  if (run.readyMs !== undefined) {
+    const ms = state.usage.now() - run.startedWall;
+    if (ms >= run.readyMs) return done;
+    if (ms < 0.1 * run.readyMs) return { status: run.polls <= 1 ? 'Job Not Started' : 'Job Started', percent: 0 };
+    return { status: 'Job Running', percent: Math.min(99, Math.round((ms / run.readyMs) * 100)) };
+  }
   const elapsed = (state.usage.now() - run.startedWall) / 1000;
   if (run.polls >= n || elapsed >= state.config.secondsToComplete) return done;
   if (run.polls <= 1) return { status: 'Job Not Started', percent: 0 };

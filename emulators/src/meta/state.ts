@@ -27,6 +27,8 @@ export interface ReportRun {
   startedWall: number;
   polls: number;
   fail: boolean;
+  /** realistic latency: the run completes this many ms after startedWall, however often it is polled */
+  readyMs?: number;
   forced?: 'completed' | 'failed';
   completedAt?: number;
   rows?: Row[];

@@ -31,6 +31,7 @@ export function registerBulkFileRoute(app: FastifyInstance, ctx: EmulatorContext
       return xml(400, gcsError('ExpiredToken', 'The provided token has expired.', `Request signature expired at: ${gqlTime(expires * 1000)}`));
     }
     const exec: ShopifyExec = { schema, state, rt, asOf: op.asOf, scopes: new Set(), apiVersion: '', bulk: true, search: [] };
+    if (op.file) return reply.type('application/jsonl').send(Readable.from(op.file));
     function* chunks(): Generator<string> {
       let buf = '';
       for (const { line } of bulkLines(op as NonNullable<typeof op>, exec)) {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { EmulatorContext } from '../common/context.js';
 import { registerAdminRoutes } from '../common/admin.js';
+import { REALISTIC_LATENCY, registerServerTiming } from '../common/timing.js';
 import { registerOAuthRoutes } from './oauth.js';
 import { registerGraphqlRoute } from './graphql-route.js';
 import { registerBillingRoutes } from './billing.js';
@@ -23,6 +24,8 @@ export function shopifyEmulator(ctx: EmulatorContext, options: ShopifyEmulatorOp
   return async (app) => {
     const state = new ShopifyState(ctx);
     const schema = buildSchema();
+    // Admin GraphQL and the bulk result file; not the install and billing pages
+    registerServerTiming(app, ctx, (req) => (req.url.includes('/graphql.json') ? REALISTIC_LATENCY.shopify.graphqlMs : req.url.includes('/bulk-results/') ? REALISTIC_LATENCY.shopify.fileMs : 0));
 
     // Shopify also takes the bare query with Content-Type: application/graphql
     app.addContentTypeParser('application/graphql', { parseAs: 'string' }, (_req, body, done) => done(null, body));

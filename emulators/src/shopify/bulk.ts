@@ -92,8 +92,10 @@ export function bulkStatus(op: BulkOperation, exec: ShopifyExec, poll: boolean):
   if (op.errorCode) return 'FAILED';
   if (op.completedAt === null) {
     const realElapsed = performance.now() - op.createdReal;
-    if (op.polls >= 2 || realElapsed >= 1500 || now - op.createdAt >= 2000) {
-      op.counts = countLines(op, exec);
+    // realistic latency: done after its realistic run time only (common/timing.ts)
+    const ready = op.readyMs !== undefined ? realElapsed >= op.readyMs : op.polls >= 2 || realElapsed >= 1500 || now - op.createdAt >= 2000;
+    if (ready) {
+      op.counts ??= renderBulkFile(op, exec);
       // a plausible run time: a second plus ~1 s per 20k objects, on the emulator clock
       op.completedAt = Math.max(now, op.createdAt + 1000 + Math.round(op.counts.objects / 20));
     }
@@ -102,15 +104,34 @@ export function bulkStatus(op: BulkOperation, exec: ShopifyExec, poll: boolean):
   return op.polls > 0 || now > op.createdAt ? 'RUNNING' : 'CREATED';
 }
 
-function countLines(op: BulkOperation, exec: ShopifyExec): { objects: number; roots: number; bytes: number } {
+/** files kept rendered per shop (the newest); an older one is rendered again if someone downloads it */
+const KEPT_FILES = 2;
+const CHUNK_CHARS = 65_536;
+
+/**
+ * Render the export's JSONL once (what Shopify writes to storage when the operation finishes): its counts,
+ * and the file in chunks, which the file URL then serves as it is.
+ */
+export function renderBulkFile(op: BulkOperation, exec: ShopifyExec): { objects: number; roots: number; bytes: number } {
   let objects = 0;
   let roots = 0;
   let bytes = 0;
+  const chunks: string[] = [];
+  let buf = '';
   for (const { line, root } of bulkLines(op, exec)) {
     objects++;
     if (root) roots++;
     bytes += Buffer.byteLength(line) + 1;
+    buf += `${line}\n`;
+    if (buf.length > CHUNK_CHARS) {
+      chunks.push(buf);
+      buf = '';
+    }
   }
+  if (buf) chunks.push(buf);
+  op.file = chunks;
+  const rendered = exec.rt.bulkOps.filter((b) => b !== op && b.file);
+  for (const old of rendered.slice(0, Math.max(0, rendered.length - (KEPT_FILES - 1)))) delete old.file;
   return { objects, roots, bytes };
 }
 

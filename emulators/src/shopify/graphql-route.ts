@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../common/context.js';
 import { sleep } from '../common/faults.js';
+import { addServerTiming } from '../common/timing.js';
 import type { Schema } from './graphql/types.js';
 import { prepare } from './graphql/validate.js';
 import { execute } from './graphql/executor.js';
@@ -94,7 +95,11 @@ export function registerGraphqlRoute(app: FastifyInstance, ctx: EmulatorContext,
       return send(200, withExtensions(body, extensionsJson({ requested, actual: requested, available: rt.bucket.available, rt }, [])));
     }
 
+    const opsBefore = rt.bulkOps.length;
     const result = execute(schema, prepared.prepared, exec);
+    // a bulk export this call started: when it will be ready (Server-Timing `job`, realistic latency only)
+    const started = rt.bulkOps.length > opsBefore ? rt.bulkOps[rt.bulkOps.length - 1] : undefined;
+    if (started?.readyMs !== undefined) addServerTiming(req, 'job', started.readyMs);
     const actual = actualCost(schema, prepared.prepared, result.data);
     if (realistic) rt.bucket.available = Math.min(rt.plan.maximumAvailable, rt.bucket.available + (requested - actual));
     const shown = realistic ? rt.bucket.available : rt.plan.maximumAvailable - actual;

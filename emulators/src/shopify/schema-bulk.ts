@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { FieldDef, TypeDef } from './graphql/types.js';
-import { bulkStatus, checkBulkQuery, signedUrl } from './bulk.js';
+import { latencyOn, REALISTIC_LATENCY } from '../common/timing.js';
+import { bulkStatus, checkBulkQuery, renderBulkFile, signedUrl } from './bulk.js';
 import { gid, hasScope, parseGid, type ShopifyExec } from './exec-context.js';
 import type { BulkOperation } from './state.js';
 import { gqlTime } from './time.js';
@@ -66,6 +67,12 @@ export function bulkMutationFields(): Record<string, FieldDef<ShopifyExec>> {
           allOrders: ctx.scopes.has('read_all_orders'),
           counts: null,
         };
+        if (latencyOn(ctx.state.ctx) && created.errorCode === null) {
+          // realistic latency: the export takes its realistic time, by the size of its file (rendered now)
+          created.counts = renderBulkFile(created, ctx);
+          created.readyMs = REALISTIC_LATENCY.shopify.bulkBaseMs + (REALISTIC_LATENCY.shopify.bulkPerThousandObjectsMs * created.counts.objects) / 1000;
+          created.createdReal = performance.now();
+        }
         ctx.rt.bulkOps.push(created);
         return { bulkOperation: created, userErrors: [] };
       },

@@ -25,6 +25,10 @@ export interface BulkOperation {
   errorCode: 'ACCESS_DENIED' | 'INTERNAL_SERVER_ERROR' | 'TIMEOUT' | null;
   allOrders: boolean;
   counts: { objects: number; roots: number; bytes: number } | null;
+  /** realistic latency: the export completes this many ms (real time) after createdReal, however often it is polled */
+  readyMs?: number;
+  /** the JSONL, rendered once when the export finished (chunks of ~64 KB); dropped for all but the newest files */
+  file?: string[];
 }
 
 export interface SubscriptionLineItem {

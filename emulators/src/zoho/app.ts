@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { EmulatorContext } from '../common/context.js';
 import { registerAdminRoutes } from '../common/admin.js';
+import { REALISTIC_LATENCY, registerServerTiming } from '../common/timing.js';
 import { ZohoData } from './data.js';
 import { deskError } from './errors.js';
 import { issueTokens, registerZohoOAuth } from './oauth.js';
@@ -13,6 +14,7 @@ import { registerDeskRoutes } from './desk.js';
 export function zohoEmulator(ctx: EmulatorContext): FastifyPluginAsync {
   return async (app) => {
     const data = new ZohoData(ctx.world);
+    registerServerTiming(app, ctx, (req) => (req.url.includes('/oauth/v2/auth') ? 0 : REALISTIC_LATENCY.zoho.callMs));
     app.setErrorHandler((err: FastifyError, _req, reply) => {
       const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
       if (status === 400) return deskError(reply, 'UNPROCESSABLE_ENTITY', { message: 'The request body is not valid JSON.' });

@@ -61,6 +61,10 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
 
   if (options.work !== false) {
     const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    // Several connections at once (SYNC_CONCURRENCY workers per queue in this process): a backfill mostly
+    // waits on its platform (report runs, bulk exports), so the platforms sync side by side. One connection
+    // still never runs two jobs at once: the queues are stately with the connection as singletonKey.
+    const sync = { pollingIntervalSeconds, localConcurrency: deps.config.syncConcurrency };
     // Two passes: every connection's newest 60 days first (sync-backfill), then each one's history, queued
     // when its recent window is in. A connection never has two backfill jobs running at once.
     const later = (queue: string, connectionId: string) => ({
@@ -71,17 +75,17 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
       const { resend, onDeferred } = later(queue, connectionId);
       return deferOnLongWait(run, resend, onDeferred);
     };
-    await boss.work<{ connectionId: string }>(QUEUES.backfill, { pollingIntervalSeconds }, async ([job]) =>
+    await boss.work<{ connectionId: string }>(QUEUES.backfill, sync, async ([job]) =>
       deferred(QUEUES.backfill, job!.data.connectionId, async () => {
         const result = await runBackfill(jobDeps, job!.data.connectionId, 'recent');
         if (result.outcome === 'done') await boss.send(QUEUES.backfillHistory, { connectionId: job!.data.connectionId }, { singletonKey: job!.data.connectionId });
         return result;
       }),
     );
-    await boss.work<{ connectionId: string }>(QUEUES.backfillHistory, { pollingIntervalSeconds }, async ([job]) =>
+    await boss.work<{ connectionId: string }>(QUEUES.backfillHistory, sync, async ([job]) =>
       deferred(QUEUES.backfillHistory, job!.data.connectionId, () => runBackfill(jobDeps, job!.data.connectionId, 'history')),
     );
-    await boss.work<{ connectionId: string }>(QUEUES.refresh, { pollingIntervalSeconds }, async ([job]) =>
+    await boss.work<{ connectionId: string }>(QUEUES.refresh, sync, async ([job]) =>
       deferred(QUEUES.refresh, job!.data.connectionId, () => runRefresh(jobDeps, job!.data.connectionId)),
     );
     await boss.work<{ brandId: string }>(QUEUES.calculate, { pollingIntervalSeconds }, async ([job]) => runCalculate(deps, job!.data.brandId));
