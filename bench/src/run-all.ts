@@ -2,3 +2,4 @@
 export {};
 await import('./bundle-size.js');
 await import('./backfill.js');
+await import('./reports.js');
