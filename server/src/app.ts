@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const keyring = loadTokenKeyring(config);
   registerSessionHook(app, { db, config });
   // Before any route: every route naming a brand gets the one access hook as it registers.
-  enforceBrandAccess(app, db);
+  enforceBrandAccess(app);
   const routeList: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url, brandAccess: route.config?.brandAccess === true });

@@ -46,7 +46,7 @@ export async function attachRealtime(app: FastifyInstance, deps: { database: Dat
 
   io.use(async (socket, next) => {
     const sid = cookieValue(socket.handshake.headers.cookie, config.session.cookieName);
-    const user = sid ? await resolveSession({ db: database.db, config }, sid).catch(() => undefined) : undefined;
+    const user = sid ? (await resolveSession({ db: database.db, config }, sid).catch(() => undefined))?.user : undefined;
     if (!user) return next(new Error('unauthorized'));
     socket.data.userId = user.id;
     next();

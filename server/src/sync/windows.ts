@@ -13,9 +13,18 @@ export const HISTORY_DAYS = 730;
 const DAY_MS = 86_400_000;
 export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
-/** The calendar day it is in a timezone at an instant. */
+// One formatter per timezone: building an Intl.DateTimeFormat costs far more than formatting with it, and
+// every report request asks what day it is in its brand's timezone.
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day it is in a timezone at an instant (YYYY-MM-DD). Throws RangeError for an unknown timezone. */
 export function dayIn(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  let f = dayFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }); // en-CA writes YYYY-MM-DD
+    dayFormatters.set(timeZone, f);
+  }
+  return f.format(at);
 }
 
 function quarterStart(day: string): string {

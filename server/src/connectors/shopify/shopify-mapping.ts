@@ -1,4 +1,5 @@
 import type { storeOrders, storeRefunds } from '../../db/facts-schema.js';
+import { dayIn } from '../../sync/windows.js';
 
 // Shopify Admin GraphQL orders -> our store_orders / store_refunds rows. Pure functions only.
 // Wire facts (platform-apis.md 5.2, 0): money is a Decimal *string* in `shopMoney.amount` written like
@@ -80,18 +81,6 @@ function requiredMoney(bag: ShopifyMoneyBag | null | undefined, what: string): s
   return decimalAmount(bag.shopMoney.amount);
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = dayFormatters.get(timeZone);
-  if (!f) {
-    // en-CA writes YYYY-MM-DD
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormatters.set(timeZone, f);
-  }
-  return f;
-}
-
 function instant(iso: string): Date {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) throw new ShopifyMappingError(`not a timestamp: ${iso}`);
@@ -100,7 +89,7 @@ function instant(iso: string): Date {
 
 /** the shop's calendar day at an instant */
 export function localDay(at: Date | string, timeZone: string): string {
-  return dayFormatter(timeZone).format(typeof at === 'string' ? instant(at) : at);
+  return dayIn(timeZone, typeof at === 'string' ? instant(at) : at);
 }
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();

@@ -9,11 +9,11 @@ import { facebookAccountMetrics, googleAccountMetrics } from './ad-metrics.servi
 export async function adMetricsRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post('/api/metrics/fbAd/:brandId', { schema: { params: brandIdParamsSchema, body: adMetricsBodySchema, response: { 200: fbAdMetricsResponseSchema } } }, async (req) =>
-    facebookAccountMetrics(deps, req.params.brandId, req.body),
+    facebookAccountMetrics(deps, req.brand!, req.body),
   );
   r.post(
     '/api/metrics/googleAdAndCampaign/:brandId',
     { schema: { params: brandIdParamsSchema, body: adMetricsBodySchema, response: { 200: googleAdMetricsResponseSchema } } },
-    async (req) => googleAccountMetrics(deps, req.params.brandId, req.body),
+    async (req) => googleAccountMetrics(deps, req.brand!, req.body),
   );
 }

@@ -6,7 +6,8 @@ import { HttpError } from '../../plugins/error-handler.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { brandToday } from '../reports/report-days.js';
 import { connectionCovers, connectionStatus, nothingSyncedYet, type SourceConnection } from '../reports/source-status.js';
-import { loadReportBrand, loadSourceConnections } from '../reports/reports.sql.js';
+import { loadSourceConnections } from '../reports/reports.sql.js';
+import type { AccessibleBrand } from '../auth/auth.sql.js';
 import { sumAdAccountsByAccount, type AdSums } from '../summary/summary.sql.js';
 import { tokenExpired } from '../summary/summary.service.js';
 
@@ -19,25 +20,24 @@ interface AccountFigures {
 }
 
 /** Each connected account of a platform with its summed delivery over the range, or null where incomplete. */
-async function accountFigures(deps: ReportDeps, brandId: string, platform: 'meta' | 'google_ads', range: DayRange) {
-  const brand = await loadReportBrand(deps.db, brandId);
+async function accountFigures(deps: ReportDeps, brand: AccessibleBrand, platform: 'meta' | 'google_ads', range: DayRange) {
   const today = brandToday(brand.timezone, deps.now());
-  const conns = await loadSourceConnections(deps.db, brandId, platform);
+  const conns = await loadSourceConnections(deps.db, brand.id, platform);
   if (nothingSyncedYet(conns)) throw new HttpError(409, METRICS_NOT_READY_MESSAGE, { code: METRICS_NOT_READY_CODE });
-  const sums = conns.length > 0 ? await sumAdAccountsByAccount(deps.db, brandId, platform, range) : new Map<string, AdSums>();
+  const sums = conns.length > 0 ? await sumAdAccountsByAccount(deps.db, brand.id, platform, range) : new Map<string, AdSums>();
   const accounts: AccountFigures[] = conns.map((conn) => ({
     conn,
     // an account with no delivery in a synced range really spent nothing: its rows are absent, its total is 0
     sums: connectionCovers(conn, [range], today) ? (sums.get(conn.accountId) ?? NO_DELIVERY) : null,
   }));
   const statusOf = (conn: SourceConnection) => connectionStatus(conn, [range], today);
-  return { brand, accounts, statusOf, needsReconnect: conns.some((c) => c.status === 'reauth_required') };
+  return { accounts, statusOf, needsReconnect: conns.some((c) => c.status === 'reauth_required') };
 }
 
 /** POST /api/metrics/fbAd/{brandId}: one row per connected Facebook ad account (spec "Facebook ad account metrics row"). */
-export async function facebookAccountMetrics(deps: ReportDeps, brandId: string, body: AdMetricsBody): Promise<FbAdMetricsResponse> {
+export async function facebookAccountMetrics(deps: ReportDeps, brand: AccessibleBrand, body: AdMetricsBody): Promise<FbAdMetricsResponse> {
   const range = { from: body.startDate, to: body.endDate };
-  const { brand, accounts, statusOf, needsReconnect } = await accountFigures(deps, brandId, 'meta', range);
+  const { accounts, statusOf, needsReconnect } = await accountFigures(deps, brand, 'meta', range);
   const data = accounts.map(({ conn, sums }): FbAdAccountRow => {
     const status = statusOf(conn);
     const r = sums ? adRatios(sums) : null;
@@ -64,9 +64,9 @@ export async function facebookAccountMetrics(deps: ReportDeps, brandId: string, 
 }
 
 /** POST /api/metrics/googleAdAndCampaign/{brandId}: one summary per connected Google Ads account (spec "Google ad summary"). */
-export async function googleAccountMetrics(deps: ReportDeps, brandId: string, body: AdMetricsBody): Promise<GoogleAdMetricsResponse> {
+export async function googleAccountMetrics(deps: ReportDeps, brand: AccessibleBrand, body: AdMetricsBody): Promise<GoogleAdMetricsResponse> {
   const range = { from: body.startDate, to: body.endDate };
-  const { brand, accounts, statusOf, needsReconnect } = await accountFigures(deps, brandId, 'google_ads', range);
+  const { accounts, statusOf, needsReconnect } = await accountFigures(deps, brand, 'google_ads', range);
   const data = accounts.map(({ conn, sums }): GoogleAdSummary => {
     const status = statusOf(conn);
     const r = sums ? adRatios(sums) : null;

@@ -68,13 +68,16 @@ export async function endSession(db: Database, sessionId: string): Promise<void>
 // Writing last_seen_at on every request would turn every read into a write; a minute's slack is harmless.
 const TOUCH_AFTER_MS = 60_000;
 
-/** The user behind a session cookie, or undefined when the session is unknown, idle too long or too old. */
-export async function resolveSession(deps: AuthDeps, sessionId: string, now = new Date()): Promise<sqlq.UserRow | undefined> {
+/**
+ * The user behind a session cookie, or undefined when the session is unknown, idle too long or too old.
+ * With `brandId` (a brand-scoped request), also the brand if this user may open it, from the same query.
+ */
+export async function resolveSession(deps: AuthDeps, sessionId: string, now = new Date(), brandId?: string): Promise<{ user: sqlq.UserRow; brand: sqlq.AccessibleBrand | null } | undefined> {
   const { db, config } = deps;
   const idHash = hashSessionId(sessionId);
-  const found = await sqlq.findSessionUser(db, idHash);
+  const found = await sqlq.findSessionUser(db, idHash, brandId);
   if (!found) return undefined;
-  const { session, user } = found;
+  const { session, user, brand } = found;
   const idleLimit = now.getTime() - config.session.idleMinutes * 60_000;
   const absoluteLimit = now.getTime() - config.session.absoluteHours * 3_600_000;
   if (session.lastSeenAt.getTime() < idleLimit || session.createdAt.getTime() < absoluteLimit) {
@@ -82,5 +85,5 @@ export async function resolveSession(deps: AuthDeps, sessionId: string, now = ne
     return undefined;
   }
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) await sqlq.touchSession(db, idHash, now);
-  return user;
+  return { user, brand };
 }

@@ -2,13 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@parallels/contract/auth';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import type { UserRow } from './auth.sql.js';
+import type { AccessibleBrand, UserRow } from './auth.sql.js';
+import { requestedBrandId, toBrandUuid } from '../brands/brand-access.js';
 import { resolveSession } from './auth.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** the signed-in user, set by the session hook; null when there is no valid session */
     user: UserRow | null;
+    /**
+     * On a brand-scoped route: the brand it names, when the signed-in user may open it (null otherwise). Set by
+     * the session hook in the same query as the user; the brand-access hook answers 404 when it is null.
+     */
+    brand: AccessibleBrand | null;
     sessionId: string | null;
   }
 }
@@ -27,17 +33,22 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.clearCookie(config.session.cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.session.secureCookie });
 }
 
-/** Reads the session cookie on every API request and sets request.user. */
+/** Reads the session cookie on every API request and sets request.user (and request.brand on brand-scoped routes). */
 export function registerSessionHook(app: FastifyInstance, deps: { db: Database; config: Config }): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('brand', null);
   // preValidation (before the body is validated): the brand-access hook, also preValidation, needs the user.
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const sessionId = request.cookies[deps.config.session.cookieName];
     if (!sessionId) return;
     request.sessionId = sessionId;
-    request.user = (await resolveSession(deps, sessionId)) ?? null;
+    // a brand-scoped route (marked at registration by enforceBrandAccess): check access in the same query
+    const brandId = request.routeOptions.config.brandAccess ? toBrandUuid(requestedBrandId(request)) : undefined;
+    const found = await resolveSession(deps, sessionId, new Date(), brandId);
+    request.user = found?.user ?? null;
+    request.brand = found?.brand ?? null;
   });
 }
 

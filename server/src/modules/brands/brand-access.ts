@@ -23,8 +23,13 @@ export function requestedBrandId(request: FastifyRequest): string | undefined {
   return params?.brandId ?? query?.brandId;
 }
 
+/** The brand id if it is a uuid (the only kind a brand has); anything else names no brand. */
+export function toBrandUuid(brandId: string | undefined): string | undefined {
+  return brandId !== undefined && UUID.test(brandId) ? brandId : undefined;
+}
+
 export async function userHasBrand(db: Database, userId: string, brandId: string): Promise<boolean> {
-  if (!UUID.test(brandId)) return false;
+  if (!toBrandUuid(brandId)) return false;
   const rows = await db.select({ brandId: userBrands.brandId }).from(userBrands).where(and(eq(userBrands.userId, userId), eq(userBrands.brandId, brandId))).limit(1);
   return rows.length > 0;
 }
@@ -32,19 +37,18 @@ export async function userHasBrand(db: Database, userId: string, brandId: string
 /**
  * THE access check for every brand-scoped route (ARCHITECTURE principle 8): a user reaches only brands on
  * their own list; another user's brand and a brand that does not exist answer the same 404, so ids cannot be
- * probed. A test enumerates every route and fails if a brand-scoped one lacks this hook.
+ * probed. The session hook has already looked the brand up for this user, in the query that found the session
+ * (request.brand). A test enumerates every route and fails if a brand-scoped one lacks this hook.
  */
-export function brandAccessHook(db: Database) {
-  return async function requireBrandAccess(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (!request.user) {
-      await reply.code(401).send({ success: false, message: AUTH_MESSAGES.sessionInvalid });
-      return;
-    }
-    const brandId = requestedBrandId(request);
-    if (!brandId || !(await userHasBrand(db, request.user.id, brandId))) {
-      await reply.code(404).send({ success: false, message: BRAND_NOT_FOUND });
-    }
-  };
+export async function requireBrandAccess(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.user) {
+    await reply.code(401).send({ success: false, message: AUTH_MESSAGES.sessionInvalid });
+    return;
+  }
+  const brandId = requestedBrandId(request);
+  if (!brandId || request.brand?.id !== brandId) {
+    await reply.code(404).send({ success: false, message: BRAND_NOT_FOUND });
+  }
 }
 
 /** A route is brand-scoped when its path or its querystring schema names a brand. */
@@ -56,14 +60,13 @@ export function isBrandScoped(route: Pick<RouteOptions, 'url'> & { brandScoped?:
  * Adds the access hook to every brand-scoped route at registration, so no route can forget it.
  * Routes that take the brand in the query mark themselves with `config: { brandScoped: true }`.
  */
-export function enforceBrandAccess(app: FastifyInstance, db: Database): void {
-  const hook = brandAccessHook(db);
+export function enforceBrandAccess(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (!isBrandScoped({ url: route.url, brandScoped: route.config?.brandScoped })) return;
     // preValidation: access is decided before the body is looked at, so a foreign brand never reveals
     // anything through validation messages.
     const existing = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
-    route.preValidation = [hook, ...existing];
+    route.preValidation = [requireBrandAccess, ...existing];
     route.config = { ...route.config, brandAccess: true };
   });
 }

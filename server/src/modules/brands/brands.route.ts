@@ -43,7 +43,7 @@ export async function brandRoutes(app: FastifyInstance, deps: BrandDeps): Promis
 
   r.get('/api/brands/currency/:brandId', { schema: { params: brandIdParamsSchema, response: { 200: currencyResponseSchema } } }, async (req) => ({
     success: true as const,
-    currency: (await getBrand(deps.db, req.params.brandId)).currency,
+    currency: req.brand!.currency, // loaded with the session by the brand-access check
   }));
 
   r.get('/api/brands/:brandId', { schema: { params: brandIdParamsSchema, response: { 200: brandSchema } } }, async (req) => getBrand(deps.db, req.params.brandId));

@@ -42,11 +42,3 @@ export async function loadSourceConnections(db: Database, brandId: string, platf
     windows: typeof r.windows === 'string' ? (JSON.parse(r.windows) as Array<[string, string]>) : r.windows,
   }));
 }
-
-/** What every report needs to know of the brand: its currency and the timezone its days are counted in. */
-export async function loadReportBrand(db: Database, brandId: string): Promise<{ currency: string; timezone: string }> {
-  const [row] = await queryRows<{ currency: string; timezone: string }>(db, sql`select currency, timezone from brands where id = ${brandId}`);
-  // the brand-access hook has already answered 404 for a brand that does not exist
-  if (!row) throw new Error(`brand ${brandId} vanished during a report`);
-  return row;
-}

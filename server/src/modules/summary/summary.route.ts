@@ -5,11 +5,11 @@ import type { ReportDeps } from '../reports/report-deps.js';
 import { buildSummary } from './summary.service.js';
 
 // POST /api/summary/{facebook-ads|google-ads|analytics}/{brandId} (spec core.md section 7). The brand-access
-// hook guards it (it names :brandId).
+// hook guards it (it names :brandId) and leaves the brand on the request.
 export async function summaryRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/summary/:source/:brandId',
     { schema: { params: summarySourceParamsSchema, body: summaryBodySchema, response: { 200: summaryResponseSchema } } },
-    async (req) => buildSummary(deps, req.params.brandId, req.params.source, req.body),
+    async (req) => buildSummary(deps, req.brand!, req.params.source, req.body),
   );
 }

@@ -17,7 +17,8 @@ import type { ReportDeps } from '../reports/report-deps.js';
 import { addDays } from '../../sync/windows.js';
 import { brandToday, customPeriod, summaryPeriods } from '../reports/report-days.js';
 import { connectionCovers, nothingSyncedYet, reconnectMessage, sourceStatus, type SourceConnection } from '../reports/source-status.js';
-import { loadReportBrand, loadSourceConnections } from '../reports/reports.sql.js';
+import { loadSourceConnections } from '../reports/reports.sql.js';
+import type { AccessibleBrand } from '../auth/auth.sql.js';
 import { sumAdAccounts, sumGa4Funnel, type AdSums, type FunnelSums } from './summary.sql.js';
 
 const PLATFORM_OF: Record<SummarySource, Platform> = { 'facebook-ads': 'meta', 'google-ads': 'google_ads', analytics: 'ga4' };
@@ -38,8 +39,8 @@ function metricValues(source: SummarySource, sums: AdSums | FunnelSums): Record<
  * the body, when given), each against the period before it (or the compare range). A period whose days have
  * not all synced has null values: missing, never zero.
  */
-export async function buildSummary(deps: ReportDeps, brandId: string, source: SummarySource, body: SummaryBody): Promise<SummaryResponse> {
-  const brand = await loadReportBrand(deps.db, brandId);
+export async function buildSummary(deps: ReportDeps, brand: AccessibleBrand, source: SummarySource, body: SummaryBody): Promise<SummaryResponse> {
+  const brandId = brand.id;
   const today = brandToday(brand.timezone, deps.now());
   const periods: Partial<Record<SummaryPeriod, PeriodDays>> = summaryPeriods(today);
   if (body?.startDate && body.endDate) {
