@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PlatformError } from '../connectors/platform-error.js';
 import type { RealtimePublisher } from '../realtime/realtime.js';
 import { writeWindowFacts } from './facts-writer.js';
-import { pullWindow, type PullDeps } from './pull.js';
+import { pullWindow, type PullDeps, type PullOptions, type WindowFacts } from './pull.js';
 import { doneWindows, loadSyncConnection, recordWindow, setSyncState, syncedThrough, type SyncConnection } from './sync.sql.js';
 import { backfillWindows, dayIn, refreshWindow, type DayWindow } from './windows.js';
 
@@ -17,6 +17,13 @@ export interface JobDeps extends PullDeps {
   now?: () => Date;
   /** how far back a backfill reads (tests use less than the two years) */
   historyDays?: number;
+  /** runs each window's pull (tracing: bench/backfill attributes platform calls to their window with it) */
+  tracePull?: <T>(window: DayWindow, pull: () => Promise<T>) => Promise<T>;
+}
+
+function pullTraced(deps: JobDeps, conn: SyncConnection, window: DayWindow, options: PullOptions = {}): Promise<WindowFacts> {
+  const pull = () => pullWindow(deps, conn, window, options);
+  return deps.tracePull ? deps.tracePull(window, pull) : pull();
 }
 
 export interface BackfillResult {
@@ -40,7 +47,11 @@ async function announce(deps: JobDeps, conn: SyncConnection, progress: number, s
 
 /** Pull a window and write its facts and checkpoint in ONE transaction: a crash leaves it all or nothing. */
 async function syncWindow(deps: JobDeps, conn: SyncConnection, window: DayWindow, stream: string, options: { updatedSince?: string } = {}): Promise<{ rows: number; calls: number }> {
-  const facts = await pullWindow(deps, conn, window, options);
+  return writeWindow(deps, conn, window, stream, await pullTraced(deps, conn, window, options));
+}
+
+/** A pulled window's facts and its checkpoint, in ONE transaction. */
+async function writeWindow(deps: JobDeps, conn: SyncConnection, window: DayWindow, stream: string, facts: WindowFacts): Promise<{ rows: number; calls: number }> {
   const rows = await deps.db.transaction(async (tx) => {
     const written = await writeWindowFacts(tx, conn.brandId, conn.accountId, window, facts);
     await recordWindow(tx, { connectionId: conn.id, stream, from: window.from, to: window.to, rows: written, calls: facts.calls });
@@ -49,10 +60,22 @@ async function syncWindow(deps: JobDeps, conn: SyncConnection, window: DayWindow
   return { rows, calls: facts.calls };
 }
 
+/** Start pulling a window now, to be awaited later; a failure is reported where it is awaited, never unhandled. */
+function prefetch(deps: JobDeps, conn: SyncConnection, window: DayWindow, onRemoteDone?: () => void): Promise<WindowFacts> {
+  const pulling = pullTraced(deps, conn, window, { onRemoteDone });
+  pulling.catch(() => undefined);
+  return pulling;
+}
+
 /**
  * The two-year backfill of one connection: newest 60 days first, then back in quarters, skipping windows
  * whose checkpoint exists (a restarted job resumes where it stopped). A token problem marks the connection
  * for reconnection and ends the job without retrying; anything else is thrown for the queue to retry.
+ *
+ * Pipelined: the next window's pull starts when this one's platform work is done (a Shopify export is ready
+ * to download) or, at the latest, when its facts are in, so the platform works (a Meta report run, a Shopify
+ * bulk export) while we download and write. The platform still sees one window at a time; each window
+ * commits with its checkpoint in one transaction, in order; at most two windows are in memory.
  */
 export async function runBackfill(deps: JobDeps, connectionId: string, phase: 'all' | 'recent' | 'history' = 'all'): Promise<BackfillResult> {
   const conn = await loadSyncConnection(deps.db, connectionId);
@@ -65,16 +88,32 @@ export async function runBackfill(deps: JobDeps, connectionId: string, phase: 'a
   const windows = phase === 'recent' ? all.slice(0, 1) : all;
   const done = await doneWindows(deps.db, conn.id, BACKFILL_STREAM);
   result.windows = windows.length;
+  const todo: Array<{ window: DayWindow; index: number }> = [];
+  for (const [index, window] of windows.entries()) {
+    if (phase === 'history' && index === 0) continue;
+    if (done.has(window.from)) result.skipped++;
+    else todo.push({ window, index });
+  }
+  // pull k starts once, when pull k-1's platform work is done or its facts are in, whichever comes first, and
+  // never more than one window ahead of the one being written
+  const pulls = new Map<number, Promise<WindowFacts>>();
+  let started = 0;
+  let current = 0;
+  const startPull = (k: number): void => {
+    if (k !== started || k >= todo.length || k > current + 1) return;
+    started++;
+    pulls.set(k, prefetch(deps, conn, todo[k]!.window, () => startPull(k + 1)));
+  };
   try {
-    for (const [i, window] of windows.entries()) {
-      if (phase === 'history' && i === 0) continue;
-      if (done.has(window.from)) {
-        result.skipped++;
-        continue;
-      }
-      await setSyncState(deps.db, conn.id, { state: 'backfilling', progress: i / all.length });
-      await announce(deps, conn, i / all.length, 'backfilling');
-      const { rows, calls } = await syncWindow(deps, conn, window, BACKFILL_STREAM);
+    startPull(0);
+    for (const [k, { window, index }] of todo.entries()) {
+      current = k;
+      await setSyncState(deps.db, conn.id, { state: 'backfilling', progress: index / all.length });
+      await announce(deps, conn, index / all.length, 'backfilling');
+      const facts = await pulls.get(k)!;
+      pulls.delete(k);
+      startPull(k + 1);
+      const { rows, calls } = await writeWindow(deps, conn, window, BACKFILL_STREAM, facts);
       result.rows += rows;
       result.calls += calls;
       deps.log.info({ connectionId, platform: conn.platform, window, rows, calls }, 'backfill window synced');

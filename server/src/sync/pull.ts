@@ -44,7 +44,14 @@ export async function connectionAccessToken(deps: PullDeps, conn: SyncConnection
 }
 
 /** Reads one window of one connection from its platform, the way each platform intends (batched). */
-export async function pullWindow(deps: PullDeps, conn: SyncConnection, window: DayWindow, options: { updatedSince?: string } = {}): Promise<WindowFacts> {
+export interface PullOptions {
+  /** Shopify refresh: orders updated since this instant, instead of the window's orders by creation */
+  updatedSince?: string;
+  /** the platform's side of the window is done, only our download is left (Shopify bulk exports; others never call it) */
+  onRemoteDone?: () => void;
+}
+
+export async function pullWindow(deps: PullDeps, conn: SyncConnection, window: DayWindow, options: PullOptions = {}): Promise<WindowFacts> {
   const base = { platforms: deps.config.platforms, accessToken: await connectionAccessToken(deps, conn), brandId: conn.brandId, window, retry: deps.retry };
   const timezone = conn.brandTimezone;
   switch (conn.platform) {
@@ -56,7 +63,7 @@ export async function pullWindow(deps: PullDeps, conn: SyncConnection, window: D
       return { platform: 'ga4', ...(await pullGa4Window({ ...base, account: { propertyId: conn.accountId, timezone } })) };
     case 'shopify': {
       const account = { shop: conn.accountId, timezone };
-      const facts = options.updatedSince ? await pullShopifyUpdates({ ...base, account, updatedSince: options.updatedSince }) : await pullShopifyWindow({ ...base, account });
+      const facts = options.updatedSince ? await pullShopifyUpdates({ ...base, account, updatedSince: options.updatedSince }) : await pullShopifyWindow({ ...base, account, onRemoteDone: options.onRemoteDone });
       return { platform: 'shopify', ...facts };
     }
   }

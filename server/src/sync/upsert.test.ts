@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.js';
 import { brands, connections } from '../db/schema.js';
-import { ga4Daily, storeOrders } from '../db/facts-schema.js';
+import { ga4Daily, googleViewDaily, storeOrders } from '../db/facts-schema.js';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/test-app.js';
-import { upsertRows } from './upsert.js';
+import { COPY_FROM_ROWS, csvField, upsertRows } from './upsert.js';
 
 describe.each(DB_KINDS)('bulk upsert on %s', (kind) => {
   let t: TestApp;
@@ -15,6 +15,32 @@ describe.each(DB_KINDS)('bulk upsert on %s', (kind) => {
     brandId = b!.id;
     await t.database.db.insert(connections).values({ brandId, platform: 'ga4', accountId: '1', accountName: 'p' });
   });
+
+  it('writes a window inside a transaction (COPY on PGlite) exactly as given: awkward text, NULLs, empty strings, jsonb; replays update', async () => {
+    const awkward = ['plain', 'comma, inside', 'quote " inside', 'line\nbreak', ' padded ', '', '\\.', 'back\\slash', 'ünïcødé ✓'];
+    const rows = Array.from({ length: COPY_FROM_ROWS + 7 }, (_, i) => ({
+      brandId, customerId: '2345678901', view: 'search_term', key: `k${i}`, date: '2026-05-01',
+      label: awkward[i % awkward.length]!, campaignId: i % 3 === 0 ? null : `c${i}`, campaignName: i % 4 === 0 ? '' : `Campaign "${i}", best`,
+      attributes: { matchType: i % 2 ? 'EXACT' : 'BROAD', note: awkward[(i + 1) % awkward.length]! },
+      costMicros: i * 1_000_001, impressions: i, clicks: i % 7, conversions: '1.2500', conversionsValue: '99.99',
+    }));
+    await t.database.db.transaction((tx) => upsertRows(tx, googleViewDaily, rows));
+    const stored = await queryRows<{ key: string; label: string; campaign_id: string | null; campaign_name: string | null; attributes: unknown; cost_micros: number; conversions: string }>(
+      t.database.db,
+      sql`select key, label, campaign_id, campaign_name, attributes, cost_micros::float8 as cost_micros, conversions::text from google_view_daily where brand_id = ${brandId} order by (substr(key, 2))::int`,
+    );
+    expect(stored).toHaveLength(rows.length);
+    stored.forEach((r, i) => {
+      const want = rows[i]!;
+      const attributes: unknown = typeof r.attributes === 'string' ? JSON.parse(r.attributes) : r.attributes;
+      expect({ ...r, attributes }).toEqual({ key: want.key, label: want.label, campaign_id: want.campaignId, campaign_name: want.campaignName, attributes: want.attributes, cost_micros: want.costMicros, conversions: '1.2500' });
+    });
+    // replaying with a restated figure updates in place
+    await t.database.db.transaction((tx) => upsertRows(tx, googleViewDaily, rows.map((r) => ({ ...r, clicks: 1000 }))));
+    const [n] = await queryRows<{ n: number; clicks: number }>(t.database.db, sql`select count(*)::int as n, min(clicks)::int as clicks from google_view_daily where brand_id = ${brandId}`);
+    expect(n).toEqual({ n: rows.length, clicks: 1000 });
+  });
+
   afterAll(async () => t?.close());
 
   it('inserts many rows in one go and replaying them changes nothing', async () => {
@@ -39,5 +65,13 @@ describe.each(DB_KINDS)('bulk upsert on %s', (kind) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ financial_status: 'PARTIALLY_REFUNDED', total_refunded: '0.10' });
     expect(new Date(rows[0]!.updated_at).toISOString()).toBe('2026-01-05T10:00:00.000Z');
+  });
+});
+
+describe('csvField', () => {
+  it('writes NULL as nothing, an empty string quoted, quotes doubled, and dates and objects as the jsonb path does', () => {
+    expect([null, undefined, '', 'a', 'a,b', 'say "hi"', ' x', '\\.', 12.5, true].map(csvField)).toEqual(['', '', '""', 'a', '"a,b"', '"say ""hi"""', '" x"', '"\\."', '12.5', 'true']);
+    expect(csvField(new Date('2026-01-02T03:04:05Z'))).toBe('2026-01-02T03:04:05.000Z');
+    expect(csvField({ a: 'b,c' })).toBe('"{""a"":""b,c""}"');
   });
 });

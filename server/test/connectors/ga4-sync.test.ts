@@ -225,7 +225,7 @@ describe('pullGa4Window pacing by propertyQuota (GA4 emulator enforcing standard
   });
   afterAll(async () => emu?.close());
 
-  it('given a nearly used-up hourly project quota, when a window is pulled, then the batch that would be refused is never sent and the job gets the wait to the hour', async () => {
+  it('given a nearly used-up hourly project quota, when a window is pulled, then the batches that would be refused are never sent and the job gets the wait to the hour', async () => {
     // What the first batch (funnel + 4 dimensions, 3 days) costs on an untouched quota.
     await emu.admin('ga4', 'property-quota', undefined, 'DELETE');
     expect((await rawBatch(['funnel', ...GA4_REPORT_DIMENSION_NAMES.slice(0, 4)])).status).toBe(200);
@@ -243,7 +243,8 @@ describe('pullGa4Window pacing by propertyQuota (GA4 emulator enforcing standard
     expect(error).toBeInstanceOf(PlatformError);
     expect(error).toMatchObject({ kind: 'rate_limit', details: { code: 'QUOTA_PACED', retryAfterMs: 3_600_000 + 5_000 } });
     expect((error as PlatformError).details.status).toBeUndefined(); // refused by us, not by GA4
-    expect((error as PlatformError).message).toBe('Paused before exhausting GA4 property tokens for a project per hour: 3 left, the next reports need about 10. Retry in 3605 seconds.');
+    // the held-back round: the other 11 reports, sent side by side, at 2 tokens each
+    expect((error as PlatformError).message).toBe('Paused before exhausting GA4 property tokens for a project per hour: 3 left, the next reports need about 22. Retry in 3605 seconds.');
     expect(retried).toEqual([]); // no 429 was provoked, so none was retried
     expect(await usage()).toMatchObject({ tokensPerProjectPerHour: PROJECT_HOURLY - 3, serverErrorsPerProjectPerHour: 0 }); // only the first batch ran
 

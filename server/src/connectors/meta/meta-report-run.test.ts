@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../platform-error.js';
 import { MetaNoDataError } from './meta-client.js';
-import { MAX_RUN_ATTEMPTS, pollDelays, runInsightsReport, type ReportSession } from './meta-report-run.js';
+import { MAX_RUN_ATTEMPTS, msUntilDone, pollDelays, runInsightsReport, type ReportSession } from './meta-report-run.js';
 
 /** A scripted Graph: each created run answers the given async_status sequence (last one repeats). */
 function fakeGraph(runs: Array<Array<Record<string, unknown>>>, options: { postError?: Error } = {}) {
@@ -42,6 +42,20 @@ describe('runInsightsReport', () => {
     expect(g.sleeps).toEqual([2000, 4000, 8000]);
   });
 
+  it('given a run that reports its progress, when awaited, then it polls when the progress says the run will be done', async () => {
+    // 2 s waited at 50%: about 2 s more (with a margin), not the 4 s backoff step; 4.4 s waited at 80%: ~1.4 s
+    const g = fakeGraph([[status('Job Running', { async_percent_completion: 50 }), status('Job Running', { async_percent_completion: 80 }), status('Job Completed')]]);
+    expect(await runInsightsReport(g.session, 'act_1', {})).toEqual([{ run: 'run0/insights' }]);
+    expect(g.sleeps).toEqual([2000, 2400, 1410]);
+  });
+
+  it('given a run stuck at 99%, when awaited, then it estimates three times and then follows the backoff schedule', async () => {
+    const g = fakeGraph([[status('Job Running', { async_percent_completion: 99 })]]);
+    await expect(runInsightsReport(g.session, 'act_1', {})).rejects.toThrow('did not complete in time');
+    const firstRun = g.sleeps.slice(0, pollDelays().length);
+    expect(firstRun.slice(0, 6)).toEqual([2000, 500, 500, 500, 30000, 30000]); // the estimates took the backoff's steps
+  });
+
   it('given a run that fails (v25 error fields), when awaited, then a new run is created and its rows returned', async () => {
     const g = fakeGraph([[status('Job Failed', { error_code: -2, error_subcode: 2490547, error_message: 'Report Failed' })], [status('Job Completed')]]);
     expect(await runInsightsReport(g.session, 'act_1', {})).toEqual([{ run: 'run1/insights' }]);
@@ -69,6 +83,16 @@ describe('runInsightsReport', () => {
     expect(failedRun.log).toEqual(['POST act_1/insights', 'GET run0']);
     const refused = fakeGraph([], { postError: new MetaNoDataError('meta', 'bad_request', 'No data available') });
     expect(await runInsightsReport(refused.session, 'act_1', {})).toEqual([]);
+  });
+});
+
+describe('msUntilDone', () => {
+  it('given a usable percent, when estimated, then the rest of the run at the same pace plus a margin; otherwise nothing', () => {
+    expect(msUntilDone(3000, 60)).toBe(Math.round(2000 * 1.1) + 200);
+    expect(msUntilDone(1000, 99)).toBe(500);
+    expect(msUntilDone(3000, 0)).toBeUndefined();
+    expect(msUntilDone(3000, 100)).toBeUndefined();
+    expect(msUntilDone(3000, undefined)).toBeUndefined();
   });
 });
 

@@ -35,6 +35,11 @@ export interface ShopifyPullInput {
 export interface ShopifyWindowInput extends ShopifyPullInput {
   /** local days, both included */
   window: { from: string; to: string };
+  /**
+   * Called once Shopify's part is done (the export finished) and only the download is left: a backfill starts
+   * the next window's export then, so Shopify works while we download and write this one.
+   */
+  onRemoteDone?: () => void;
 }
 
 export interface ShopifyUpdatesInput extends ShopifyPullInput {
@@ -173,6 +178,7 @@ export async function pullShopifyWindow(input: ShopifyWindowInput): Promise<Shop
   const search = createdWindowQuery(input.window, s.ctx.timezone);
   const bulkQuery = `{ orders(query: ${JSON.stringify(search)}, sortKey: CREATED_AT) { edges { node { ${ORDER_FIELDS} } } } }`;
   const op = await runBulk(s, bulkQuery);
+  input.onRemoteDone?.();
   const orders: StoreOrderRow[] = [];
   const refunds: StoreRefundRow[] = [];
   // url null: the query matched nothing (no orders is not an error, and no rows are invented)
