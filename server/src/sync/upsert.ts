@@ -43,9 +43,13 @@ export async function upsertRows<T extends PgTable>(db: Executor, table: T, rows
   if (pglite) {
     const stage = `upsert_stage_${++stageSeq}`;
     await pglite.exec(`create temp table ${stage} (${recordDef}) on commit drop`);
-    const csv = rows.map((r) => columns.map((c) => csvField((r as Record<string, unknown>)[c.prop])).join(',')).join('\n');
-    await pglite.query(`copy ${stage} (${columns.map((c) => q(c.name)).join(', ')}) from '/dev/blob' with (format csv)`, [], { blob: new Blob([csv]) });
-    await pglite.exec(insertFrom(`${stage} as r`));
+    const fields = columns.map((c) => ({ prop: c.prop, format: csvFormatter(c.type) }));
+    // in chunks too: each statement holds the app's thread, so none should hold it for long
+    for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
+      const csv = rows.slice(i, i + CHUNK_ROWS).map((r) => fields.map((f) => f.format((r as Record<string, unknown>)[f.prop])).join(',')).join('\n');
+      await pglite.query(`copy ${stage} (${columns.map((c) => q(c.name)).join(', ')}) from '/dev/blob' with (format csv)`, [], { blob: new Blob([csv]) });
+      await pglite.exec(`${insertFrom(`${stage} as r`)}; truncate ${stage}`);
+    }
     return rows.length;
   }
 
@@ -76,6 +80,12 @@ export function csvField(value: unknown): string {
   const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
   // (a lone \. is COPY's end-of-data marker unless quoted)
   return text === '' || text === '\\.' || /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Numbers need no quoting: skip csvField's checks for the columns that hold them (most of a fact row). */
+function csvFormatter(sqlType: string): (value: unknown) => string {
+  if (/^(numeric|bigint|integer|smallint|double precision|real)/.test(sqlType)) return (v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : csvField(v));
+  return csvField;
 }
 
 /** A raw statement whose only parameter is $1 (drizzle's sql tag numbers parameters itself). */

@@ -57,13 +57,13 @@ describe('bulk operation states', () => {
     expect(['COMPLETED', 'FAILED', 'CANCELED', 'EXPIRED'].some((s) => isRunning(s as 'RUNNING'))).toBe(false);
   });
 
-  it('given polling, when delays are drawn, then they start short, poll every second for a minute, then double up to 10 s', () => {
+  it('given polling, when delays are drawn, then they start short, poll every half second for a minute, then double up to 10 s', () => {
     const next = pollDelays();
-    const delays = Array.from({ length: 80 }, next);
-    expect(delays.slice(0, 4)).toEqual([250, 500, 1000, 1000]);
+    const delays = Array.from({ length: 140 }, next);
+    expect(delays.slice(0, 3)).toEqual([250, 500, 500]);
     const firstMinute = delays.findIndex((_, i) => delays.slice(0, i + 1).reduce((a, b) => a + b, 0) >= 60_000);
-    expect(delays.slice(2, firstMinute + 1).every((d) => d === 1000)).toBe(true);
-    expect(delays.slice(firstMinute + 1, firstMinute + 7)).toEqual([2000, 4000, 8000, 10_000, 10_000, 10_000]);
+    expect(delays.slice(1, firstMinute + 1).every((d) => d === 500)).toBe(true);
+    expect(delays.slice(firstMinute + 1, firstMinute + 7)).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
   });
 });
 

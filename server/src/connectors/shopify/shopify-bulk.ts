@@ -55,13 +55,13 @@ export function bulkFailure(op: BulkOperationNode): PlatformError {
 }
 
 /**
- * Delays between polls: short first (a month of orders is ready in about a second), then every second for
+ * Delays between polls: short first (a month of orders is ready in about a second), then every half second for
  * the first minute (a backfill window's export is ready within it, and an export that sits finished until
  * a 10 s poll notices it is time lost on every window), then doubling to the 10 s Shopify suggests for long
  * exports (platform-apis.md 5.3: poll interval ~3-10 s). A poll costs 1 point of a bucket that refills at
  * 50 or more a second.
  */
-export function pollDelays(initialMs = 250, steadyMs = 1000, steadyForMs = 60_000, maxMs = 10_000): () => number {
+export function pollDelays(initialMs = 250, steadyMs = 500, steadyForMs = 60_000, maxMs = 10_000): () => number {
   let next = initialMs;
   let waited = 0;
   return () => {
