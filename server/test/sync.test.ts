@@ -69,13 +69,17 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
     await t.database.db.execute(sql`delete from sync_windows where connection_id = ${ga4.id}`);
     await t.database.db.execute(sql`delete from ga4_daily`);
     await t.database.db.execute(sql`delete from ga4_dimension_daily`);
-    // GA4 goes down as the second window starts: the first window is committed, the second is not.
-    const publisher = {
-      publish: async (_target: unknown, message: { type: string; data: { progress?: number } }) => {
-        if (message.type === 'backfill-progress' && (message.data.progress ?? 0) > 0) await admin('ga4', 'faults', { key: '*', plan: { serverError: { status: 503 } } });
+    // GA4 goes down as the second window's pull starts (the job pulls it while it writes the first): the
+    // first window is committed, the second is not.
+    const [first] = backfillWindows(dayIn('Asia/Kolkata', new Date(Date.now() - 86_400_000)), HISTORY_DAYS);
+    const failing: JobDeps = {
+      ...deps,
+      retry: { maxAttempts: 2, sleep: async () => undefined },
+      tracePull: async (window, pull) => {
+        if (window.from !== first!.from) await admin('ga4', 'faults', { key: '*', plan: { serverError: { status: 503 } } });
+        return pull();
       },
     };
-    const failing: JobDeps = { ...deps, publisher: publisher as JobDeps['publisher'], retry: { maxAttempts: 2, sleep: async () => undefined } };
     await expect(runBackfill(failing, ga4.id)).rejects.toThrow();
     await fetch(`${t.origin}/sandbox/ga4/__admin/faults`, { method: 'DELETE' });
     const [state] = await queryRows<{ sync_state: string; last_error: string }>(t.database.db, sql`select sync_state, last_error from connections where id = ${ga4.id}`);
@@ -98,6 +102,36 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
     const [row] = await queryRows<{ status: string; sync_state: string }>(t.database.db, sql`select status, sync_state from connections where id = ${shop.id}`);
     expect(row).toEqual({ status: 'reauth_required', sync_state: 'failing' });
   });
+
+  it('pipelines: the next window is pulled while this one is written, never more than one window ahead, and every window commits', async () => {
+    const ga4 = conns.find((c) => c.platform === 'ga4')!;
+    await t.database.db.execute(sql`delete from sync_windows where connection_id = ${ga4.id}`);
+    const days = 250; // four windows
+    const windows = backfillWindows(dayIn('Asia/Kolkata', new Date(Date.now() - 86_400_000)), days);
+    const events: string[] = [];
+    let commits = 0;
+    const db = new Proxy(deps.db, {
+      get(target, prop) {
+        if (prop === 'transaction') return async (...args: Parameters<typeof target.transaction>) => {
+          const result = await target.transaction(...args);
+          events.push(`commit ${commits++}`);
+          return result;
+        };
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const traced: JobDeps = { ...deps, db, historyDays: days, tracePull: (window, pull) => {
+      events.push(`pull ${windows.findIndex((w) => w.from === window.from)}`);
+      return pull();
+    } };
+    expect(await runBackfill(traced, ga4.id)).toMatchObject({ outcome: 'done', windows: windows.length });
+    expect(windows).toHaveLength(4);
+    // pull k+1 starts once pull k is in, before window k commits; pull k+2 waits for that commit
+    expect(events).toEqual(['pull 0', 'pull 1', 'commit 0', 'pull 2', 'commit 1', 'pull 3', 'commit 2', 'commit 3']);
+    const [n] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sync_windows where connection_id = ${ga4.id}`);
+    expect(n!.n).toBe(windows.length);
+  }, 120_000);
 
   it('a first pass reads only the newest window; the history pass reads the rest', async () => {
     const meta = conns.find((c) => c.platform === 'meta')!;

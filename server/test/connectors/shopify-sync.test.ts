@@ -119,6 +119,22 @@ describe('pullShopifyWindow (bulk operation)', () => {
     expect(again).toEqual(first);
   });
 
+  it('given a backfill waiting to start its next window, when the export is ready, then it hears so once, before the file is downloaded', async () => {
+    const seen: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
+      if (String(args[0] instanceof Request ? args[0].url : args[0]).includes('/bulk-results/')) seen.push('download');
+      return realFetch(...args);
+    }) as typeof fetch;
+    try {
+      const r = await pullShopifyWindow({ ...input(recorder().retry), onRemoteDone: () => void seen.push('remote done') });
+      expect(r).toEqual(first);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(seen).toEqual(['remote done', 'download']);
+  });
+
   it('given a window with no orders yet (today), when pulled, then the bulk url is null and no rows are invented', async () => {
     const today = istDay(NOW);
     const r = await pullShopifyWindow(input(recorder().retry, { window: { from: today, to: today } }));
