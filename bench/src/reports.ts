@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '@parallels/server/app';
 import { loadConfig } from '@parallels/server/config';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from '@parallels/server/db/client';
 import { syncWindows } from '@parallels/server/db/facts-schema';
+import { createServerDatabase } from '@parallels/server/db/scratch-database';
 import { findSessionUser } from '@parallels/server/modules/auth/auth.sql';
 import { hashSessionId } from '@parallels/server/modules/auth/session-token';
 import { insertBrand } from '@parallels/server/modules/brands/brands.sql';
@@ -72,24 +71,12 @@ interface Opened {
 async function openBenchDatabase(): Promise<Opened> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (adminUrl) {
-    const name = `parallels_bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const drop = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const server = await createServerDatabase(adminUrl, 'parallels_bench');
     try {
-      const database = await openDatabase({ url: url.toString() });
-      return { database, label: `PostgreSQL (scratch database ${name} on ${url.host})`, cleanup: drop };
+      const database = await openDatabase({ url: server.url });
+      return { database, label: `PostgreSQL (scratch database ${server.name} on ${new URL(adminUrl).host})`, cleanup: server.drop };
     } catch (e) {
-      await drop();
+      await server.drop();
       throw e;
     }
   }

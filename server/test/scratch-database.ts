@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { createServerDatabase } from '../src/db/scratch-database.js';
 import { PGLITE_TEMPLATE_PATH } from './paths.js';
 import type { DbKind } from './test-app.js';
 
@@ -31,24 +30,6 @@ export async function createScratchDatabase(kind: DbKind): Promise<ScratchDataba
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `parallels_t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    kind,
-    location: { url: url.toString() },
-    open: () => openDatabase({ url: url.toString() }),
-    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
-  };
-}
-
-async function adminQuery(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+  const server = await createServerDatabase(adminUrl, 'parallels_t');
+  return { kind, location: { url: server.url }, open: () => openDatabase({ url: server.url }), drop: server.drop };
 }

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
+import { createServerDatabase } from '../src/db/scratch-database.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { PGLITE_TEMPLATE_PATH } from './paths.js';
 
@@ -27,20 +27,9 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
   if (kind === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-    const name = `parallels_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString() });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const server = await createServerDatabase(adminUrl, 'parallels_t');
+    database = await openDatabase({ url: server.url });
+    dropDatabase = server.drop;
   } else {
     const dump = new Blob([await readFile(PGLITE_TEMPLATE_PATH)]);
     database = await openDatabase({ pgliteDataDirDump: dump });
