@@ -24,14 +24,25 @@ export interface SourceConnection {
 /** True when every day of `range` lies in the union of `windows`. */
 export function coversRange(windows: ReadonlyArray<readonly [string, string]>, range: DayRange): boolean {
   if (range.from > range.to) return false;
-  const sorted = [...windows].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  let need = range.from; // the first day not yet known to be covered
-  for (const [from, to] of sorted) {
-    if (from > need) break;
-    if (to >= need) need = addDays(to, 1);
-    if (need > range.to) return true;
+  return mergedWindows(windows).some(([from, to]) => from <= range.from && to >= range.to);
+}
+
+// A report checks several ranges against the same windows: merge them once (per windows array, so per request).
+const merged = new WeakMap<ReadonlyArray<readonly [string, string]>, Array<[string, string]>>();
+
+/** The windows as disjoint runs of days, oldest first: overlapping and back-to-back windows joined. */
+function mergedWindows(windows: ReadonlyArray<readonly [string, string]>): Array<[string, string]> {
+  const hit = merged.get(windows);
+  if (hit) return hit;
+  const runs: Array<[string, string]> = [];
+  for (const [from, to] of [...windows].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    const last = runs[runs.length - 1];
+    if (last && from <= addDays(last[1], 1)) {
+      if (to > last[1]) last[1] = to;
+    } else runs.push([from, to]);
   }
-  return false;
+  merged.set(windows, runs);
+  return runs;
 }
 
 /** The newest day synced, when anything has been. */
