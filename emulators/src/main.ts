@@ -16,3 +16,10 @@ const mounted = await mountEmulators(app, {
 });
 await app.listen({ port, host });
 for (const p of PLATFORMS) console.log(`${p.padEnd(11)} ${mounted.baseUrls[p]}`);
+
+// Ctrl-C or a supervisor's SIGTERM: stop listening and let open answers finish, then exit.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().finally(() => process.exit(0));
+  });
+}
