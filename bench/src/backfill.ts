@@ -36,9 +36,11 @@ import { sql } from 'drizzle-orm';
  * - A chain is a run of calls where each needs the previous answer: create a job -> its last poll -> its result
  *   pages; the pages of one edge; any other call alone. Chains of one window are independent, so a window's
  *   floor is its longest chain (the connectors send them side by side; so could a perfect client, within the
- *   quotas). A connection's windows follow each other on the platform (the job pulls a window once the previous
- *   pull is in, and writes that one meanwhile), so a connection's floor is the sum of its windows' floors. Calls
- *   are attributed to their window through the job's tracePull hook.
+ *   quotas). A connection's windows follow each other on the platform: the job starts a window's pull once the
+ *   previous window's async jobs are done (Meta runs, a Shopify export: their result pages may still be read)
+ *   or, for the other platforms, once the previous pull is in. So window k+1 starts after window k's remote
+ *   part (create, job, last poll) or its whole floor, and the connection's floor is when its last window
+ *   could be in. Calls are attributed to their window through the job's tracePull hook.
  * - Connections sync concurrently, so the floor of the whole backfill is the LONGEST connection's floor (the
  *   ratio uses it); the sum over connections (what one sequential client would need) is printed too.
  */
@@ -292,7 +294,8 @@ try {
 
   // ---- the floor, and where the rest of the wall time went ----
   const callCost = (c: Call) => c.app + (c.role === 'create' ? Math.max(c.latency, c.job) : c.latency);
-  interface WindowCost { floor: number; pollSlack: number }
+  /** floor: the window's longest chain; remote: its async jobs' part (create, job, last poll), after which the job starts the next window */
+  interface WindowCost { floor: number; remote: number; async: boolean; pollSlack: number }
   interface ConnFloor { run: ConnRun; needed: number; extraPolls: number; failed: number; windows: WindowCost[]; floor: number; pollSlack: number; writes: number; wall: number }
   const floors: ConnFloor[] = runs.map((run) => {
     const chains = new Map<string, Call[]>();
@@ -306,7 +309,7 @@ try {
       list.push(c);
       chains.set(c.chain, list);
     }
-    const windows: WindowCost[] = Array.from({ length: run.windowIds.size }, () => ({ floor: 0, pollSlack: 0 }));
+    const windows: WindowCost[] = Array.from({ length: run.windowIds.size }, () => ({ floor: 0, remote: 0, async: false, pollSlack: 0 }));
     let needed = 0;
     let extraPolls = 0;
     for (const list of chains.values()) {
@@ -317,15 +320,27 @@ try {
       needed += keep.length;
       const cost = keep.reduce((sum, c) => sum + callCost(c), 0);
       const w = windows[keep[0]!.window];
-      if (!w || cost <= w.floor) continue;
+      if (!w) continue;
+      if (keep.some((c) => c.role === 'create')) {
+        w.async = true;
+        w.remote = Math.max(w.remote, keep.filter((c) => c.role === 'create' || c.role === 'poll').reduce((sum, c) => sum + callCost(c), 0));
+      }
+      if (cost <= w.floor) continue;
       w.floor = cost;
       // the critical chain's wait between its job being ready and the poll that saw it
       const create = keep.find((c) => c.role === 'create');
       w.pollSlack = create && lastPoll ? Math.max(0, lastPoll.t0 - (create.t1 - create.latency + create.job)) : 0;
     }
-    const sum = (k: keyof WindowCost) => windows.reduce((a, w) => a + w[k], 0);
+    // Window k+1 starts when window k's async jobs are done (Meta runs, a Shopify export), or else when all of
+    // k is in; the connection is done when its last-finishing window is.
+    let start = 0;
+    let floor = 0;
+    for (const w of windows) {
+      floor = Math.max(floor, start + w.floor);
+      start += w.async ? w.remote : w.floor;
+    }
     const writes = run.writes.reduce((a, w) => a + (w.end - w.start), 0);
-    return { run, needed, extraPolls, failed, windows, floor: sum('floor'), pollSlack: sum('pollSlack'), writes, wall: run.doneAt - run.started };
+    return { run, needed, extraPolls, failed, windows, floor, pollSlack: windows.reduce((a, w) => a + w.pollSlack, 0), writes, wall: run.doneAt - run.started };
   });
   // BENCH_BACKFILL_TRACE=file.json: every call and write, for a closer look
   if (process.env.BENCH_BACKFILL_TRACE) {

@@ -133,17 +133,23 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
     expect(n!.n).toBe(windows.length);
   }, 120_000);
 
-  it('a first pass reads only the newest window; the history pass reads the rest', async () => {
+  it('a first pass reads only the newest window (and pulls the next for the history pass); the history pass reads the rest', async () => {
     const meta = conns.find((c) => c.platform === 'meta')!;
     await t.database.db.execute(sql`delete from sync_windows where connection_id = ${meta.id}`);
     const total = backfillWindows('2026-01-01', HISTORY_DAYS).length;
-    const recent = await runBackfill(deps, meta.id, 'recent');
+    const pulled: string[] = [];
+    const traced: JobDeps = { ...deps, tracePull: (window, pull) => (pulled.push(window.from), pull()) };
+    const recent = await runBackfill(traced, meta.id, 'recent');
+    // the recent job also pulls (never writes) the first history window, which the history job then takes
+    const windows = backfillWindows(dayIn('Asia/Kolkata', new Date(Date.now() - 86_400_000)), HISTORY_DAYS);
+    expect(pulled).toEqual([windows[0]!.from, windows[1]!.from]);
     expect(recent).toMatchObject({ outcome: 'done' });
     const count = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sync_windows where connection_id = ${meta.id}`))[0]!.n;
     expect(await count()).toBe(1);
     const [mid] = await queryRows<{ sync_state: string; backfill_progress: string }>(t.database.db, sql`select sync_state, backfill_progress::text from connections where id = ${meta.id}`);
     expect(mid).toEqual({ sync_state: 'backfilling', backfill_progress: (1 / total).toFixed(4) });
-    expect(await runBackfill(deps, meta.id, 'history')).toMatchObject({ outcome: 'done' });
+    expect(await runBackfill(traced, meta.id, 'history')).toMatchObject({ outcome: 'done' });
+    expect(pulled).toEqual(windows.map((w) => w.from)); // every window pulled once
     expect(await count()).toBe(total);
     const [end] = await queryRows<{ sync_state: string }>(t.database.db, sql`select sync_state from connections where id = ${meta.id}`);
     expect(end!.sync_state).toBe('fresh');

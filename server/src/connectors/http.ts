@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from '../lib/event-loop.js';
 import { PlatformError } from './platform-error.js';
 
 export interface HttpRequest {
@@ -59,6 +60,8 @@ export async function platformFetch(req: HttpRequest): Promise<HttpResponse> {
     } catch {
       throw new PlatformError(req.platform, 'unavailable', `${req.platform} sent a malformed response (HTTP ${res.status})`, { status: res.status });
     }
+    // a large answer's parse and its caller's mapping are two steps, not one long hold on the thread
+    if (text.length > 1_000_000) await yieldToEventLoop();
   }
   return { status: res.status, headers: res.headers, json };
 }

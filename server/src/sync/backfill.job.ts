@@ -62,9 +62,37 @@ async function writeWindow(deps: JobDeps, conn: SyncConnection, window: DayWindo
 
 /** Start pulling a window now, to be awaited later; a failure is reported where it is awaited, never unhandled. */
 function prefetch(deps: JobDeps, conn: SyncConnection, window: DayWindow, onRemoteDone?: () => void): Promise<WindowFacts> {
+  const handedOver = takeHandoff(conn.id, window);
+  if (handedOver) {
+    onRemoteDone?.();
+    return handedOver;
+  }
   const pulling = pullTraced(deps, conn, window, { onRemoteDone });
   pulling.catch(() => undefined);
   return pulling;
+}
+
+/**
+ * The first history window, pulled by a connection's recent job once its own window's platform work is done,
+ * for the history job the queue starts right after it (in this process, as a rule): so the platform is not
+ * idle while the recent window is downloaded and written. It is only read, never written, until the history
+ * job takes it, so one job per connection still writes; one that no history job here takes is dropped.
+ */
+const handoffs = new Map<string, { from: string; facts: Promise<WindowFacts> }>();
+const HANDOFF_MS = 5 * 60_000;
+
+function offerHandoff(connectionId: string, window: DayWindow, facts: Promise<WindowFacts>): void {
+  handoffs.set(connectionId, { from: window.from, facts });
+  setTimeout(() => {
+    if (handoffs.get(connectionId)?.facts === facts) handoffs.delete(connectionId);
+  }, HANDOFF_MS).unref();
+}
+
+function takeHandoff(connectionId: string, window: DayWindow): Promise<WindowFacts> | undefined {
+  const offered = handoffs.get(connectionId);
+  if (offered?.from !== window.from) return undefined;
+  handoffs.delete(connectionId);
+  return offered.facts;
 }
 
 /**
@@ -94,13 +122,21 @@ export async function runBackfill(deps: JobDeps, connectionId: string, phase: 'a
     if (done.has(window.from)) result.skipped++;
     else todo.push({ window, index });
   }
+  // The recent job also starts the first history window's pull, for the history job (offerHandoff).
+  const handoff = phase === 'recent' && all[1] && !done.has(all[1].from) ? all[1] : undefined;
   // pull k starts once, when pull k-1's platform work is done or its facts are in, whichever comes first, and
   // never more than one window ahead of the one being written
   const pulls = new Map<number, Promise<WindowFacts>>();
   let started = 0;
   let current = 0;
   const startPull = (k: number): void => {
-    if (k !== started || k >= todo.length || k > current + 1) return;
+    if (k !== started || k > current + 1) return;
+    if (k === todo.length && handoff) {
+      started++;
+      offerHandoff(conn.id, handoff, prefetch(deps, conn, handoff));
+      return;
+    }
+    if (k >= todo.length) return;
     started++;
     pulls.set(k, prefetch(deps, conn, todo[k]!.window, () => startPull(k + 1)));
   };

@@ -47,7 +47,7 @@ export async function connectionAccessToken(deps: PullDeps, conn: SyncConnection
 export interface PullOptions {
   /** Shopify refresh: orders updated since this instant, instead of the window's orders by creation */
   updatedSince?: string;
-  /** the platform's side of the window is done, only our download is left (Shopify bulk exports; others never call it) */
+  /** the platform's side of the window is done, only our download is left (Shopify bulk exports, Meta report runs; others never call it) */
   onRemoteDone?: () => void;
 }
 
@@ -56,7 +56,7 @@ export async function pullWindow(deps: PullDeps, conn: SyncConnection, window: D
   const timezone = conn.brandTimezone;
   switch (conn.platform) {
     case 'meta':
-      return { platform: 'meta', ...(await pullMetaWindow({ ...base, account: { accountId: conn.accountId, timezone } })) };
+      return { platform: 'meta', ...(await pullMetaWindow({ ...base, account: { accountId: conn.accountId, timezone }, onRemoteDone: options.onRemoteDone })) };
     case 'google_ads':
       return { platform: 'google_ads', ...(await pullGoogleAdsWindow({ ...base, account: { customerId: conn.accountId, managerId: conn.managerId, timezone } })) };
     case 'ga4':

@@ -3,6 +3,7 @@ import { is, sql, type SQL } from 'drizzle-orm';
 import { PgliteTransaction } from 'drizzle-orm/pglite';
 import type { PGliteInterface } from '@electric-sql/pglite';
 import type { Database } from '../db/client.js';
+import { yieldToEventLoop } from '../lib/event-loop.js';
 
 // Rows go to PostgreSQL as ONE jsonb parameter and come out as a record set (jsonb_to_recordset): a single
 // statement per chunk, no parameter-count limit, the same on PGlite and on a server (ARCHITECTURE "Storage":
@@ -13,6 +14,8 @@ import type { Database } from '../db/client.js';
 const CHUNK_ROWS = 5000;
 /** from this many rows, a write inside a PGlite transaction goes through COPY */
 export const COPY_FROM_ROWS = 1000;
+/** rows per COPY: about 0.1 s of PGlite's time, which holds the app's only thread for as long */
+const COPY_CHUNK_ROWS = 2000;
 
 type Executor = Pick<Database, 'execute'>;
 
@@ -45,10 +48,11 @@ export async function upsertRows<T extends PgTable>(db: Executor, table: T, rows
     await pglite.exec(`create temp table ${stage} (${recordDef}) on commit drop`);
     const fields = columns.map((c) => ({ prop: c.prop, format: csvFormatter(c.type) }));
     // in chunks too: each statement holds the app's thread, so none should hold it for long
-    for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
-      const csv = rows.slice(i, i + CHUNK_ROWS).map((r) => fields.map((f) => f.format((r as Record<string, unknown>)[f.prop])).join(',')).join('\n');
+    for (let i = 0; i < rows.length; i += COPY_CHUNK_ROWS) {
+      const csv = rows.slice(i, i + COPY_CHUNK_ROWS).map((r) => fields.map((f) => f.format((r as Record<string, unknown>)[f.prop])).join(',')).join('\n');
       await pglite.query(`copy ${stage} (${columns.map((c) => q(c.name)).join(', ')}) from '/dev/blob' with (format csv)`, [], { blob: new Blob([csv]) });
       await pglite.exec(`${insertFrom(`${stage} as r`)}; truncate ${stage}`);
+      await yieldToEventLoop();
     }
     return rows.length;
   }
@@ -58,6 +62,7 @@ export async function upsertRows<T extends PgTable>(db: Executor, table: T, rows
     const chunk = rows.slice(i, i + CHUNK_ROWS).map((r) => Object.fromEntries(columns.map((c) => [c.name, (r as Record<string, unknown>)[c.prop] ?? null])));
     await db.execute(rawWithParam(statement, JSON.stringify(chunk)));
     written += chunk.length;
+    await yieldToEventLoop();
   }
   return written;
 }

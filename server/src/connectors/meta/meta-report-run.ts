@@ -98,18 +98,23 @@ async function waitForRun(session: ReportSession, runId: string): Promise<Outcom
  * the job retries it later. Every HTTP call (create, poll, page) goes through the session's withRetry.
  * "No data for these metrics and breakdowns" (1504041) yields no rows: those days stay missing.
  */
-export async function runInsightsReport(session: ReportSession, accountId: string, params: Record<string, string>): Promise<InsightRow[]> {
+export async function runInsightsReport(session: ReportSession, accountId: string, params: Record<string, string>, onRunDone?: () => void): Promise<InsightRow[]> {
   let lastReason = '';
   for (let attempt = 1; attempt <= MAX_RUN_ATTEMPTS; attempt++) {
     let runId: string | undefined;
     try {
       runId = (await session.post<{ report_run_id?: string }>(`${accountId}/insights`, params)).report_run_id;
     } catch (e) {
-      if (e instanceof MetaNoDataError) return [];
+      if (e instanceof MetaNoDataError) {
+        onRunDone?.();
+        return [];
+      }
       throw e;
     }
     if (!runId) throw new PlatformError('meta', 'unavailable', 'Meta did not return a report_run_id');
     const outcome = await waitForRun(session, runId);
+    // Meta's part is done: only paging our results is left (a backfill starts the next window's runs now)
+    if (outcome.done || outcome.noData) onRunDone?.();
     if (outcome.done) return session.all<InsightRow>(session.url(`${runId}/insights`, { limit: String(RESULT_PAGE_SIZE) }));
     if (outcome.noData) return [];
     lastReason = outcome.reason;

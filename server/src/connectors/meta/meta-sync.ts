@@ -25,6 +25,8 @@ export interface MetaWindowInput {
   account: { accountId: string; timezone: string };
   window: { from: string; to: string };
   retry?: RetryOptions;
+  /** called once every report run of the window has completed on Meta's side and only paging is left */
+  onRemoteDone?: () => void;
 }
 
 export interface MetaWindowFacts {
@@ -82,7 +84,12 @@ export async function pullMetaWindow(input: MetaWindowInput): Promise<MetaWindow
   if (!/^act_\d+$/.test(accountId)) throw new PlatformError('meta', 'bad_request', `Meta ad account id must look like act_<digits>, not ${accountId}`);
   const session = new MetaSession(input.platforms.meta, input.accessToken, input.retry);
   const ctx: MapContext = { brandId: input.brandId, accountId: input.account.accountId };
-  const report = (extra: Record<string, string>): Promise<InsightRow[]> => runInsightsReport(session, accountId, insightParams(input.window, extra));
+  const runs = 2 + BREAKDOWN_RUNS.length;
+  let runsDone = 0;
+  const runDone = () => {
+    if (++runsDone === runs) input.onRemoteDone?.();
+  };
+  const report = (extra: Record<string, string>): Promise<InsightRow[]> => runInsightsReport(session, accountId, insightParams(input.window, extra), runDone);
 
   const results = await Promise.allSettled([
     session.all<Record<string, unknown>>(session.url(`${accountId}/campaigns`, {
