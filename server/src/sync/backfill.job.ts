@@ -64,8 +64,8 @@ async function writeWindow(deps: JobDeps, conn: SyncConnection, window: DayWindo
 function prefetch(deps: JobDeps, conn: SyncConnection, window: DayWindow, onRemoteDone?: () => void): Promise<WindowFacts> {
   const handedOver = takeHandoff(conn.id, window);
   if (handedOver) {
-    onRemoteDone?.();
-    return handedOver;
+    if (onRemoteDone) void handedOver.remoteDone.then(onRemoteDone);
+    return handedOver.facts;
   }
   const pulling = pullTraced(deps, conn, window, { onRemoteDone });
   pulling.catch(() => undefined);
@@ -78,21 +78,33 @@ function prefetch(deps: JobDeps, conn: SyncConnection, window: DayWindow, onRemo
  * idle while the recent window is downloaded and written. It is only read, never written, until the history
  * job takes it, so one job per connection still writes; one that no history job here takes is dropped.
  */
-const handoffs = new Map<string, { from: string; facts: Promise<WindowFacts> }>();
+interface Handoff {
+  from: string;
+  facts: Promise<WindowFacts>;
+  /** settles when the pull's platform work is done (or the pull has ended) */
+  remoteDone: Promise<void>;
+}
+const handoffs = new Map<string, Handoff>();
 const HANDOFF_MS = 5 * 60_000;
 
-function offerHandoff(connectionId: string, window: DayWindow, facts: Promise<WindowFacts>): void {
-  handoffs.set(connectionId, { from: window.from, facts });
+/** Start pulling `window` for the history job that follows this recent job. */
+function offerHandoff(deps: JobDeps, conn: SyncConnection, window: DayWindow): void {
+  let markDone!: () => void;
+  const remoteDone = new Promise<void>((resolve) => (markDone = resolve));
+  const facts = prefetch(deps, conn, window, markDone);
+  void facts.then(markDone, markDone);
+  const connectionId = conn.id;
+  handoffs.set(connectionId, { from: window.from, facts, remoteDone });
   setTimeout(() => {
     if (handoffs.get(connectionId)?.facts === facts) handoffs.delete(connectionId);
   }, HANDOFF_MS).unref();
 }
 
-function takeHandoff(connectionId: string, window: DayWindow): Promise<WindowFacts> | undefined {
+function takeHandoff(connectionId: string, window: DayWindow): Handoff | undefined {
   const offered = handoffs.get(connectionId);
   if (offered?.from !== window.from) return undefined;
   handoffs.delete(connectionId);
-  return offered.facts;
+  return offered;
 }
 
 /**
@@ -133,7 +145,7 @@ export async function runBackfill(deps: JobDeps, connectionId: string, phase: 'a
     if (k !== started || k > current + 1) return;
     if (k === todo.length && handoff) {
       started++;
-      offerHandoff(conn.id, handoff, prefetch(deps, conn, handoff));
+      offerHandoff(deps, conn, handoff);
       return;
     }
     if (k >= todo.length) return;
