@@ -46,7 +46,7 @@ async function announce(deps: JobDeps, conn: SyncConnection, progress: number, s
 }
 
 /** Pull a window and write its facts and checkpoint in ONE transaction: a crash leaves it all or nothing. */
-async function syncWindow(deps: JobDeps, conn: SyncConnection, window: DayWindow, stream: string, options: { updatedSince?: string } = {}): Promise<{ rows: number; calls: number }> {
+async function syncWindow(deps: JobDeps, conn: SyncConnection, window: DayWindow, stream: string, options: PullOptions = {}): Promise<{ rows: number; calls: number }> {
   return writeWindow(deps, conn, window, stream, await pullTraced(deps, conn, window, options));
 }
 
@@ -112,10 +112,11 @@ function takeHandoff(connectionId: string, window: DayWindow): Handoff | undefin
  * whose checkpoint exists (a restarted job resumes where it stopped). A token problem marks the connection
  * for reconnection and ends the job without retrying; anything else is thrown for the queue to retry.
  *
- * Pipelined: the next window's pull starts when this one's platform work is done (a Shopify export is ready
- * to download) or, at the latest, when its facts are in, so the platform works (a Meta report run, a Shopify
- * bulk export) while we download and write. The platform still sees one window at a time; each window
- * commits with its checkpoint in one transaction, in order; at most two windows are in memory.
+ * Pipelined: the next window's pull starts when this one's platform work is done (its Meta report runs
+ * completed, its Shopify export ready) or, at the latest, when its facts are in, so the platform works while
+ * we read results and write. The platform runs one window's jobs at a time; each window commits with its
+ * checkpoint in one transaction, in order; the pull runs at most one window ahead of the one being written.
+ * A recent job also starts the first history window for the history job (offerHandoff).
  */
 export async function runBackfill(deps: JobDeps, connectionId: string, phase: 'all' | 'recent' | 'history' = 'all'): Promise<BackfillResult> {
   const conn = await loadSyncConnection(deps.db, connectionId);

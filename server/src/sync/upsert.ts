@@ -47,10 +47,11 @@ export async function upsertRows<T extends PgTable>(db: Executor, table: T, rows
     const stage = `upsert_stage_${++stageSeq}`;
     await pglite.exec(`create temp table ${stage} (${recordDef}) on commit drop`);
     const fields = columns.map((c) => ({ prop: c.prop, format: csvFormatter(c.type) }));
+    const copy = `copy ${stage} (${columns.map((c) => q(c.name)).join(', ')}) from '/dev/blob' with (format csv)`;
     // in chunks too: each statement holds the app's thread, so none should hold it for long
     for (let i = 0; i < rows.length; i += COPY_CHUNK_ROWS) {
       const csv = rows.slice(i, i + COPY_CHUNK_ROWS).map((r) => fields.map((f) => f.format((r as Record<string, unknown>)[f.prop])).join(',')).join('\n');
-      await pglite.query(`copy ${stage} (${columns.map((c) => q(c.name)).join(', ')}) from '/dev/blob' with (format csv)`, [], { blob: new Blob([csv]) });
+      await pglite.query(copy, [], { blob: new Blob([csv]) });
       await pglite.exec(`${insertFrom(`${stage} as r`)}; truncate ${stage}`);
       await yieldToEventLoop();
     }

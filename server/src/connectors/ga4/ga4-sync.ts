@@ -184,9 +184,8 @@ export async function pullGa4Window(input: Ga4WindowInput): Promise<Ga4WindowFac
       reportsCharged++;
       tokensSpent += tokensCharged(r.quota);
     }
-    const batch = requests;
     results.forEach((result, i) => {
-      const { key } = batch[i]!;
+      const { key } = requests[i]!;
       // a (date, value) pair is unique within a report; a row that moved pages between calls is kept once
       const rows = byKey.get(key)!;
       for (const row of result.rows) rows.set(`${row.date}\u0000${row.value ?? ''}`, row);
