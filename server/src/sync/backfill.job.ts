@@ -4,6 +4,7 @@ import type { RealtimePublisher } from '../realtime/realtime.js';
 import { writeWindowFacts } from './facts-writer.js';
 import { pullWindow, type PullDeps, type PullOptions, type WindowFacts } from './pull.js';
 import { doneWindows, loadSyncConnection, recordWindow, setSyncState, syncedThrough, type SyncConnection } from './sync.sql.js';
+import { adoptPulls, parkPulls, WindowPulls, type StartPull } from './window-pulls.js';
 import { backfillWindows, dayIn, refreshWindow, type DayWindow } from './windows.js';
 
 export const BACKFILL_STREAM = 'backfill';
@@ -60,63 +61,16 @@ async function writeWindow(deps: JobDeps, conn: SyncConnection, window: DayWindo
   return { rows, calls: facts.calls };
 }
 
-/** Start pulling a window now, to be awaited later; a failure is reported where it is awaited, never unhandled. */
-function prefetch(deps: JobDeps, conn: SyncConnection, window: DayWindow, onRemoteDone?: () => void): Promise<WindowFacts> {
-  const handedOver = takeHandoff(conn.id, window);
-  if (handedOver) {
-    if (onRemoteDone) void handedOver.remoteDone.then(onRemoteDone);
-    return handedOver.facts;
-  }
-  const pulling = pullTraced(deps, conn, window, { onRemoteDone });
-  pulling.catch(() => undefined);
-  return pulling;
-}
-
-/**
- * The first history window, pulled by a connection's recent job once its own window's platform work is done,
- * for the history job the queue starts right after it (in this process, as a rule): so the platform is not
- * idle while the recent window is downloaded and written. It is only read, never written, until the history
- * job takes it, so one job per connection still writes; one that no history job here takes is dropped.
- */
-interface Handoff {
-  from: string;
-  facts: Promise<WindowFacts>;
-  /** settles when the pull's platform work is done (or the pull has ended) */
-  remoteDone: Promise<void>;
-}
-const handoffs = new Map<string, Handoff>();
-const HANDOFF_MS = 5 * 60_000;
-
-/** Start pulling `window` for the history job that follows this recent job. */
-function offerHandoff(deps: JobDeps, conn: SyncConnection, window: DayWindow): void {
-  let markDone!: () => void;
-  const remoteDone = new Promise<void>((resolve) => (markDone = resolve));
-  const facts = prefetch(deps, conn, window, markDone);
-  void facts.then(markDone, markDone);
-  const connectionId = conn.id;
-  handoffs.set(connectionId, { from: window.from, facts, remoteDone });
-  setTimeout(() => {
-    if (handoffs.get(connectionId)?.facts === facts) handoffs.delete(connectionId);
-  }, HANDOFF_MS).unref();
-}
-
-function takeHandoff(connectionId: string, window: DayWindow): Handoff | undefined {
-  const offered = handoffs.get(connectionId);
-  if (offered?.from !== window.from) return undefined;
-  handoffs.delete(connectionId);
-  return offered;
-}
-
 /**
  * The two-year backfill of one connection: newest 60 days first, then back in quarters, skipping windows
  * whose checkpoint exists (a restarted job resumes where it stopped). A token problem marks the connection
  * for reconnection and ends the job without retrying; anything else is thrown for the queue to retry.
  *
- * Pipelined: the next window's pull starts when this one's platform work is done (its Meta report runs
- * completed, its Shopify export ready) or, at the latest, when its facts are in, so the platform works while
- * we read results and write. The platform runs one window's jobs at a time; each window commits with its
- * checkpoint in one transaction, in order; the pull runs at most one window ahead of the one being written.
- * A recent job also starts the first history window for the history job (offerHandoff).
+ * Pipelined (WindowPulls): the next window's pull starts when this one's platform work is done (its Meta report
+ * runs completed, its Shopify export ready) or, at the latest, when its facts are in, so the platform works
+ * while we read results and write; at most two windows ahead of the one being written. Each window commits with
+ * its checkpoint in one transaction, in order. A recent job's pipeline goes on into the history windows and is
+ * parked for the history job, which only reads what it pulled until then.
  */
 export async function runBackfill(deps: JobDeps, connectionId: string, phase: 'all' | 'recent' | 'history' = 'all'): Promise<BackfillResult> {
   const conn = await loadSyncConnection(deps.db, connectionId);
@@ -135,42 +89,36 @@ export async function runBackfill(deps: JobDeps, connectionId: string, phase: 'a
     if (done.has(window.from)) result.skipped++;
     else todo.push({ window, index });
   }
-  // The recent job also starts the first history window's pull, for the history job (offerHandoff).
-  const handoff = phase === 'recent' && all[1] && !done.has(all[1].from) ? all[1] : undefined;
-  // pull k starts once, when pull k-1's platform work is done or its facts are in, whichever comes first, and
-  // never more than one window ahead of the one being written
-  const pulls = new Map<number, Promise<WindowFacts>>();
-  let started = 0;
-  let current = 0;
-  const startPull = (k: number): void => {
-    if (k !== started || k > current + 1) return;
-    if (k === todo.length && handoff) {
-      started++;
-      offerHandoff(deps, conn, handoff);
-      return;
-    }
-    if (k >= todo.length) return;
-    started++;
-    pulls.set(k, prefetch(deps, conn, todo[k]!.window, () => startPull(k + 1)));
-  };
+  // One pipeline over the windows this job writes; a recent job's goes on into the history windows, which it
+  // parks for the history job (window-pulls.ts).
+  const start: StartPull<WindowFacts> = (window, onRemoteDone) => pullTraced(deps, conn, window, { onRemoteDone });
+  const mine = todo.map((t) => t.window);
+  let pulls: WindowPulls<WindowFacts>;
+  let offset = 0;
+  if (phase === 'recent') {
+    pulls = new WindowPulls([...mine, ...all.slice(1).filter((w) => !done.has(w.from))], start);
+  } else {
+    const adopted = phase === 'history' ? adoptPulls<WindowFacts>(conn.id, mine) : undefined;
+    pulls = adopted?.pulls ?? new WindowPulls(mine, start);
+    offset = adopted?.offset ?? 0;
+  }
   try {
-    startPull(0);
     for (const [k, { window, index }] of todo.entries()) {
-      current = k;
       await setSyncState(deps.db, conn.id, { state: 'backfilling', progress: index / all.length });
       await announce(deps, conn, index / all.length, 'backfilling');
-      const facts = await pulls.get(k)!;
-      pulls.delete(k);
-      startPull(k + 1);
+      const facts = await pulls.take(offset + k);
       const { rows, calls } = await writeWindow(deps, conn, window, BACKFILL_STREAM, facts);
+      pulls.written(offset + k);
       result.rows += rows;
       result.calls += calls;
       deps.log.info({ connectionId, platform: conn.platform, window, rows, calls }, 'backfill window synced');
     }
   } catch (e) {
+    pulls.stop();
     return failed(deps, conn, result, e);
   }
   if (phase === 'recent') {
+    parkPulls(conn.id, pulls, todo.length);
     await setSyncState(deps.db, conn.id, { state: 'backfilling', progress: 1 / all.length });
     await announce(deps, conn, 1 / all.length, 'backfilling');
   } else {
