@@ -3,6 +3,18 @@ import { expect, seriousViolations, test } from './fixtures';
 
 const scrollY = (page: Page) => page.evaluate<number>('window.scrollY');
 
+/** Resolves once the page has not scrolled for five animation frames (a smooth scroll has ended). */
+const scrollSettled = (page: Page) =>
+  page.evaluate<void>(`new Promise((resolve) => {
+    let last = -1, still = 0;
+    const tick = () => {
+      still = window.scrollY === last ? still + 1 : 0;
+      last = window.scrollY;
+      if (still >= 5) resolve(); else requestAnimationFrame(tick);
+    };
+    tick();
+  })`);
+
 /** The page is no wider than the viewport: nothing scrolls sideways. */
 async function expectNoHorizontalOverflow(page: Page) {
   // A string: the e2e project has no DOM typings.
@@ -37,7 +49,9 @@ test('the header anchors scroll Features, Integrations and Analytics into view b
   }
   expect(await scrollY(page)).toBeGreaterThan(0);
 
-  // A shared link to a section opens there.
+  // A shared link to a section opens there. (The last smooth scroll must have ended: one still running
+  // would carry on past the jump to the fragment.)
+  await scrollSettled(page);
   await page.goto('/#integrations');
   await expect(page.getByRole('heading', { name: 'Connect your store and ad accounts in minutes' })).toBeInViewport();
 });
