@@ -3,7 +3,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '@parallels/server/app';
@@ -13,6 +12,7 @@ import { loadTokenKeyring } from '@parallels/server/lib/token-keyring';
 import { seedDemo } from '@parallels/server/sandbox/demo';
 import { runBackfill, type JobDeps } from '@parallels/server/sync/backfill.job';
 import { sql } from 'drizzle-orm';
+import { freePort } from './common.js';
 
 /**
  * bench/backfill: the demo brand's two-year backfill against the emulators with realistic quotas AND realistic
@@ -79,15 +79,6 @@ interface ConnRun {
   recentAt: number;
   doneAt: number;
   reported: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 }
 
 /** The emulators' standalone entry in a child process; resolves once it prints its base URLs. */

@@ -1,29 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { cpus, loadavg } from 'node:os';
 import { buildApp } from '@parallels/server/app';
 import { loadConfig } from '@parallels/server/config';
-import { openDatabase, queryRows, type Database, type DatabaseHandle } from '@parallels/server/db/client';
-import { syncWindows } from '@parallels/server/db/facts-schema';
-import { createServerDatabase } from '@parallels/server/db/scratch-database';
 import { findSessionUser } from '@parallels/server/modules/auth/auth.sql';
 import { hashSessionId } from '@parallels/server/modules/auth/session-token';
-import { insertBrand } from '@parallels/server/modules/brands/brands.sql';
-import { brandToday } from '@parallels/server/modules/reports/report-days';
 import { loadSourceConnections } from '@parallels/server/modules/reports/reports.sql';
 import { sumAdAccounts, sumAdAccountsByAccount, sumGa4Funnel } from '@parallels/server/modules/summary/summary.sql';
-import { BACKFILL_STREAM } from '@parallels/server/sync/backfill.job';
-import { addDays, backfillWindows, HISTORY_DAYS } from '@parallels/server/sync/windows';
+import { addDays } from '@parallels/server/sync/windows';
+import { GOOGLE_ACCOUNTS, GOOGLE_CAMPAIGNS, META_ACCOUNTS, META_CAMPAIGNS, NOW, openBenchDatabase, ORIGIN, seedLargeBrand, TIMEZONE } from './large-brand.js';
+import { positiveInt } from './common.js';
 
 /**
  * bench/reports: report latency on a large benchmark brand (ARCHITECTURE.md, Budgets: "any report on the
  * large benchmark brand, two-year range: p95 under 100 ms, and within 1.5x of the raw SQL time").
  *
- * The brand: 6 Meta and 4 Google Ads accounts, 1,000 campaigns, every campaign delivering every day for two
- * years (730 days ending yesterday), and a GA4 property. Facts are bulk-inserted with INSERT ... SELECT;
- * ad_account_daily is then rolled up with the window writer's own statements and every connection gets the
- * checkpoints a two-year backfill commits, so the reports see a fully synced brand.
+ * The brand: large-brand.ts (6 Meta and 4 Google Ads accounts, 1,000 campaigns delivering every day for two years).
  *
  * Each report endpoint is called through app.inject (the whole Fastify stack: CSRF origin check, session,
  * brand-access hook, body validation, response serialization) and, alternately, the SQL the request runs is
@@ -35,153 +25,11 @@ import { addDays, backfillWindows, HISTORY_DAYS } from '@parallels/server/sync/w
  * BENCH_REPORT_REQUESTS=200           measured requests per case (after BENCH_REPORT_WARMUP=20 warm-up requests)
  */
 
-const NOW = new Date('2026-11-22T12:00:00Z');
-const TIMEZONE = 'America/New_York';
-const ORIGIN = 'http://localhost:3000';
-const META_ACCOUNTS = 6;
-const GOOGLE_ACCOUNTS = 4;
-const META_CAMPAIGNS = 600;
-const GOOGLE_CAMPAIGNS = 400;
-const GA4_PROPERTY = '345678901';
 const P95_BUDGET_MS = 100;
 const RATIO_BUDGET = 1.5;
 
-const positiveInt = (name: string, fallback: number): number => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got '${raw}'`);
-  return n;
-};
 const REQUESTS = positiveInt('BENCH_REPORT_REQUESTS', 200);
 const WARMUP = positiveInt('BENCH_REPORT_WARMUP', 20);
-
-const metaAccountId = (k: number) => `act_${100000001 + k}`;
-const googleCustomerId = (k: number) => String(1000000001 + k);
-
-// ---------------------------------------------------------------------------------------------------------------
-// The database: PGlite in a fresh temp dir, or a scratch database on the PostgreSQL server named by the URL.
-
-interface Opened {
-  database: DatabaseHandle;
-  label: string;
-  cleanup(): Promise<void>;
-}
-
-async function openBenchDatabase(): Promise<Opened> {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (adminUrl) {
-    const server = await createServerDatabase(adminUrl, 'parallels_bench');
-    try {
-      const database = await openDatabase({ url: server.url });
-      return { database, label: `PostgreSQL (scratch database ${server.name} on ${new URL(adminUrl).host})`, cleanup: server.drop };
-    } catch (e) {
-      await server.drop();
-      throw e;
-    }
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'parallels-bench-reports-'));
-  const database = await openDatabase({ dataDir: dir });
-  return { database, label: `PGlite (in-process, ${dir})`, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Seeding
-
-const count = async (db: Database, table: string): Promise<number> => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
-
-/** Seconds per seeding step, printed with the row counts. */
-const seedSteps: Array<[string, number]> = [];
-async function step(name: string, fn: () => Promise<unknown>): Promise<void> {
-  const t0 = performance.now();
-  await fn();
-  seedSteps.push([name, (performance.now() - t0) / 1000]);
-}
-
-async function seedFacts(db: Database, brandId: string, first: string, last: string): Promise<void> {
-  const days = HISTORY_DAYS - 1;
-  // A deterministic pseudo-random h in [0, 10007) per campaign-day drives every figure.
-  await step('meta_campaigns', () =>
-    db.execute(sql`
-      insert into meta_campaigns (brand_id, account_id, campaign_id, name, status, effective_status, objective)
-      select ${brandId}::uuid, 'act_' || (100000001 + n % ${META_ACCOUNTS}), 'm' || n, 'Meta campaign ' || n, 'ACTIVE', 'ACTIVE', 'OUTCOME_SALES'
-      from generate_series(0, ${META_CAMPAIGNS - 1}) n`),
-  );
-  await step('meta_ad_daily', () =>
-    db.execute(sql`
-      insert into meta_ad_daily (brand_id, account_id, level, entity_id, date, campaign_id, campaign_name, spend, impressions, clicks, reach,
-        link_clicks, unique_link_clicks, outbound_clicks, landing_page_views, add_to_cart, initiate_checkout, purchases, purchase_value, video_three_second_views)
-      select ${brandId}::uuid, 'act_' || (100000001 + n % ${META_ACCOUNTS}), 'campaign', 'm' || n, ${first}::date + i, 'm' || n, 'Meta campaign ' || n,
-        round(h / 100.0, 2), 500 + h * 3, 5 + h % 97, 400 + h * 2,
-        3 + h % 71, 2 + h % 61, 1 + h % 43, 1 + h % 37, h % 13, h % 9, h % 5, round((h % 5) * (19.99 + n % 50), 2), h % 211
-      from generate_series(0, ${META_CAMPAIGNS - 1}) n cross join generate_series(0, ${days}) i
-        cross join lateral (select (n * 7919 + i * 104729) % 10007 as h) s`),
-  );
-  await step('google_campaign_daily', () =>
-    db.execute(sql`
-      insert into google_campaign_daily (brand_id, customer_id, campaign_id, date, campaign_name, status, channel_type, cost_micros, impressions, clicks, conversions, conversions_value)
-      select ${brandId}::uuid, (1000000001 + n % ${GOOGLE_ACCOUNTS})::text, 'g' || n, ${first}::date + i, 'Google campaign ' || n, 'ENABLED',
-        case when n % 2 = 0 then 'SEARCH' else 'PERFORMANCE_MAX' end,
-        1000000 + h * 12345, 300 + h * 2, 2 + h % 53, (h % 11) / 4.0, round((h % 11) * 12.5, 2)
-      from generate_series(0, ${GOOGLE_CAMPAIGNS - 1}) n cross join generate_series(0, ${days}) i
-        cross join lateral (select (n * 7919 + i * 104729) % 10007 as h) s`),
-  );
-  await step('ga4_daily', () =>
-    db.execute(sql`
-      insert into ga4_daily (brand_id, property_id, date, sessions, add_to_carts, checkouts, purchases, purchase_revenue)
-      select ${brandId}::uuid, ${GA4_PROPERTY}, ${first}::date + i, 2000 + h % 3000, 200 + h % 300, 80 + h % 120, 20 + h % 40, round((20 + h % 40) * 54.5, 2)
-      from generate_series(0, ${days}) i cross join lateral (select (i * 104729) % 10007 as h) s`),
-  );
-  // ad_account_daily exactly as sync/facts-writer.ts rollUpAdAccountDays writes it. The writer runs these per
-  // account and window; the backfill windows partition the days, so one statement per platform over every
-  // account and the whole two years yields the same rows (the same statements seed it in migration 0003).
-  await step('ad_account_daily meta', () =>
-    db.execute(sql`
-      insert into ad_account_daily (brand_id, platform, account_id, date, spend, revenue, purchases, clicks, impressions)
-      select brand_id, 'meta', account_id, date, sum(spend), sum(purchase_value), sum(purchases), sum(clicks), sum(impressions)
-      from meta_ad_daily
-      where brand_id = ${brandId} and level = 'campaign' and date between ${first} and ${last}
-      group by brand_id, account_id, date`),
-  );
-  await step('ad_account_daily google', () =>
-    db.execute(sql`
-      insert into ad_account_daily (brand_id, platform, account_id, date, spend, revenue, purchases, clicks, impressions)
-      select brand_id, 'google_ads', customer_id, date, sum(cost_micros) / 1000000.0, sum(conversions_value), sum(conversions), sum(clicks), sum(impressions)
-      from google_campaign_daily
-      where brand_id = ${brandId} and date between ${first} and ${last}
-      group by brand_id, customer_id, date`),
-  );
-}
-
-/** The checkpoints a finished two-year backfill leaves: every window of backfillWindows() for each connection. */
-async function seedCheckpoints(db: Database, brandId: string, yesterday: string): Promise<void> {
-  const conns = await queryRows<{ id: string; platform: string; account_id: string }>(db, sql`select id, platform, account_id from connections where brand_id = ${brandId}`);
-  const perDay = (platform: string): number => (platform === 'meta' ? META_CAMPAIGNS / META_ACCOUNTS : platform === 'google_ads' ? GOOGLE_CAMPAIGNS / GOOGLE_ACCOUNTS : 1);
-  const rows = conns.flatMap((c) =>
-    backfillWindows(yesterday).map((w) => ({
-      connectionId: c.id,
-      stream: BACKFILL_STREAM,
-      windowFrom: w.from,
-      windowTo: w.to,
-      rows: perDay(c.platform) * (Math.round((Date.parse(w.to) - Date.parse(w.from)) / 86_400_000) + 1),
-      calls: 1,
-      completedAt: NOW,
-    })),
-  );
-  await db.insert(syncWindows).values(rows);
-  await db.execute(sql`update connections set sync_state = 'fresh', backfill_progress = 1, last_synced_at = ${NOW.toISOString()}::timestamptz where brand_id = ${brandId}`);
-}
-
-/** The rollup must agree with the facts it came from, or the bench would measure the wrong data. */
-async function checkRollup(db: Database, brandId: string): Promise<void> {
-  const [r] = await queryRows<{ ok: boolean }>(
-    db,
-    sql`select (select sum(spend) from meta_ad_daily where brand_id = ${brandId} and level = 'campaign') = (select sum(spend) from ad_account_daily where brand_id = ${brandId} and platform = 'meta')
-          and (select sum(cost_micros) / 1000000.0 from google_campaign_daily where brand_id = ${brandId}) = (select sum(spend) from ad_account_daily where brand_id = ${brandId} and platform = 'google_ads')
-          and (select count(*) from ad_account_daily where brand_id = ${brandId}) = ${(META_ACCOUNTS + GOOGLE_ACCOUNTS) * HISTORY_DAYS} as ok`,
-  );
-  if (!r?.ok) throw new Error('ad_account_daily does not agree with the campaign rows');
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Measuring
@@ -317,14 +165,6 @@ function judge(endpoint: Timing, raw: Timing): { ok: boolean; text: string } {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-function cookieFrom(res: { headers: Record<string, unknown> }, name: string): string {
-  const raw = res.headers['set-cookie'];
-  const list = Array.isArray(raw) ? raw.map(String) : raw ? [String(raw)] : [];
-  const found = list.find((c) => c.startsWith(`${name}=`));
-  if (!found) throw new Error(`no ${name} cookie in the login response`);
-  return found.split(';')[0]!;
-}
-
 interface SummaryPeriodDays {
   from: string;
   to: string;
@@ -332,7 +172,7 @@ interface SummaryPeriodDays {
   previousTo: string;
 }
 
-const opened = await openBenchDatabase();
+const opened = await openBenchDatabase('reports');
 const { database } = opened;
 const db = database.db;
 // Ctrl-C still removes the temp dir or drops the scratch database (forcing the connections closed); the
@@ -350,46 +190,7 @@ try {
   const app = await buildApp({ config, database, sync: false, emulators: false, now: () => NOW });
   await app.ready();
   try {
-    // A user with a session, signed up and logged in like the web app does.
-    const credentials = { email: 'bench@example.com', password: 'bench-password-1' };
-    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', headers: { origin: ORIGIN }, payload: { username: 'bench', ...credentials } });
-    if (signup.statusCode !== 201) throw new Error(`signup: HTTP ${signup.statusCode} ${signup.body}`);
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login/normal', headers: { origin: ORIGIN }, payload: credentials });
-    if (login.statusCode !== 200) throw new Error(`login: HTTP ${login.statusCode} ${login.body}`);
-    const cookie = cookieFrom(login, config.session.cookieName);
-    const userId = (login.json() as { user: { id: string } }).user.id;
-
-    const today = brandToday(TIMEZONE, NOW);
-    const yesterday = addDays(today, -1);
-    const first = addDays(yesterday, -(HISTORY_DAYS - 1));
-    const conn = (platform: 'meta' | 'google_ads' | 'ga4', accountId: string, accountName: string) => ({
-      platform,
-      accountId,
-      accountName,
-      managerId: platform === 'google_ads' ? '9000000001' : null,
-      grantId: null,
-    });
-    const seedStarted = performance.now();
-    const brandId = await insertBrand(db, {
-      name: 'Benchmark_Brand',
-      currency: 'USD',
-      timezone: TIMEZONE,
-      userId,
-      connections: [
-        ...Array.from({ length: META_ACCOUNTS }, (_, k) => conn('meta', metaAccountId(k), `Meta account ${k + 1}`)),
-        ...Array.from({ length: GOOGLE_ACCOUNTS }, (_, k) => conn('google_ads', googleCustomerId(k), `Google Ads account ${k + 1}`)),
-        conn('ga4', GA4_PROPERTY, 'Web property'),
-      ],
-    });
-    await seedFacts(db, brandId, first, yesterday);
-    await step('sync_windows', () => seedCheckpoints(db, brandId, yesterday));
-    // what autovacuum would have done on a server by the time anyone reads two years of history
-    await step('analyze', () => db.execute(sql`analyze`));
-    const seedSeconds = (performance.now() - seedStarted) / 1000;
-    await checkRollup(db, brandId);
-
-    const counts: Record<string, number> = {};
-    for (const t of ['meta_campaigns', 'meta_ad_daily', 'google_campaign_daily', 'ad_account_daily', 'ga4_daily', 'sync_windows']) counts[t] = await count(db, t);
+    const { brandId, cookie, today, yesterday, first, seedSeconds, counts, steps } = await seedLargeBrand(app, db, config);
     const factRows = counts.meta_ad_daily! + counts.google_campaign_daily! + counts.ad_account_daily! + counts.ga4_daily!;
     console.log(`reports: ${opened.label}; ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; now pinned to ${NOW.toISOString()} (${TIMEZONE}: today ${today}); days ${first}..${yesterday}`);
     console.log(
@@ -397,7 +198,7 @@ try {
         `(${Math.round(factRows / seedSeconds).toLocaleString('en-US')} fact rows/s, incl. rollup, checkpoints and ANALYZE)`,
     );
     console.log(`reports: rows: ${Object.entries(counts).map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`).join(', ')}`);
-    console.log(`reports: seeding steps: ${seedSteps.map(([name, s]) => `${name} ${s.toFixed(1)} s`).join(', ')}`);
+    console.log(`reports: seeding steps: ${steps.map(([name, s]) => `${name} ${s.toFixed(1)} s`).join(', ')}`);
 
     // -------------------------------------------------------------------------------------------------------
     // The cases: each endpoint through the whole stack, and the SQL its service runs, with its arguments.

@@ -3,3 +3,4 @@ export {};
 await import('./bundle-size.js');
 await import('./backfill.js');
 await import('./reports.js');
+await import('./load.js');
