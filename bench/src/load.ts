@@ -21,10 +21,11 @@ import { freePort, positiveInt } from './common.js';
  *    - dashboard: what opening the dashboard asks for: the three summary cards with their default periods
  *      (body {}), AdMetrics for Facebook and Google over the last 30 days, and the brand's currency;
  *    - two-years: the same reports over the whole two years.
- *    For each mix: a warm-up, then BENCH_LOAD_SECONDS of BENCH_LOAD_CONNECTIONS connections each sending its next
- *    call as soon as the last is answered (closed loop: the server's capacity at that concurrency). The budget:
- *    at least 500 requests/s answered 200, p99 under 200 ms, none failed. (A fixed 500/s is not what autocannon's
- *    rate limit sends: it releases each second's requests in one burst, which measures the burst.)
+ *    For each mix, after a warm-up, two runs of BENCH_LOAD_SECONDS: 500 requests/s offered (50 connections, each
+ *    sending 10 a second), and as fast as BENCH_LOAD_CONNECTIONS connections go, each sending its next call as
+ *    soon as the last is answered (the capacity). The budget: at 500/s offered, p99 under 200 ms; the capacity
+ *    at least 500/s; no request failed in either. (autocannon's overallRate is not used: it releases each
+ *    second's requests in one burst, whose queue is what its p99 then measures.)
  * The budget is a deployment's (principle 7: under load, the API runs on PostgreSQL, BENCH_DATABASE_URL); on
  * embedded PGlite, one thread runs both HTTP and SQL and the figures are that mode's.
  */
@@ -34,6 +35,9 @@ const P99_BUDGET_MS = 200;
 const SECONDS = positiveInt('BENCH_LOAD_SECONDS', 10);
 const CONNECTIONS = positiveInt('BENCH_LOAD_CONNECTIONS', 100);
 const WARMUP_SECONDS = 3;
+/** the steady run offers RATE requests/s as this many a second on each of RATE / this connections */
+const PACED_RATE_PER_CONNECTION = 10;
+const paced = { connections: RATE / PACED_RATE_PER_CONNECTION, rate: PACED_RATE_PER_CONNECTION };
 /** the server's settings, which the seeding app shares (the session cookie's name follows them) */
 const SERVER_ENV = {
   NODE_ENV: 'production',
@@ -80,11 +84,13 @@ interface Run {
   max: number;
 }
 
-async function load(origin: string, cookie: string, mix: Mix, seconds: number): Promise<Run> {
+/** `connectionRate` unset: each connection sends its next call as soon as the last is answered (closed loop). */
+async function load(origin: string, cookie: string, mix: Mix, seconds: number, connections: number, connectionRate?: number): Promise<Run> {
   const result = await autocannon({
     url: origin,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
+    ...(connectionRate ? { connectionRate } : {}),
     timeout: 10,
     headers: { cookie, origin, 'content-type': 'application/json' },
     requests: mix.requests,
@@ -132,22 +138,24 @@ try {
     }
   }
   console.log(
-    `load: server/src/main.ts in its own process (request logs at info), autocannon in this one; ${CONNECTIONS} keep-alive connections, each repeating its mix ` +
-      `in order as fast as the server answers; ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured`,
+    `load: server/src/main.ts in its own process (request logs at info), autocannon in this one; keep-alive connections each repeating its mix in order; per mix ` +
+      `${WARMUP_SECONDS} s warm-up, ${SECONDS} s offering ${RATE}/s (${paced.connections} connections x ${paced.rate}/s), ${SECONDS} s as fast as ${CONNECTIONS} connections go`,
   );
   let ok = 0;
   for (const mix of mixes) {
-    await load(origin, cookie, mix, WARMUP_SECONDS);
-    const run = await load(origin, cookie, mix, SECONDS);
+    await load(origin, cookie, mix, WARMUP_SECONDS, CONNECTIONS);
+    const steady = await load(origin, cookie, mix, SECONDS, paced.connections, paced.rate);
+    const capacity = await load(origin, cookie, mix, SECONDS, CONNECTIONS);
     const over = [
-      run.rate < RATE ? `${run.rate.toFixed(0)} requests/s is under ${RATE}` : '',
-      run.p99 >= P99_BUDGET_MS ? `p99 ${run.p99} ms is not under ${P99_BUDGET_MS} ms` : '',
-      run.failed > 0 ? `${run.failed} requests failed` : '',
+      capacity.rate < RATE ? `${capacity.rate.toFixed(0)} requests/s at most` : '',
+      steady.p99 >= P99_BUDGET_MS ? `p99 ${steady.p99} ms at ${RATE}/s` : '',
+      steady.failed + capacity.failed > 0 ? `${steady.failed + capacity.failed} requests failed` : '',
     ].filter(Boolean);
     if (over.length === 0) ok++;
     console.log(
-      `load: ${mix.name} (${mix.requests.length} calls): ${run.rate.toFixed(0)} requests/s answered 200, p50 ${run.p50} ms, p99 ${run.p99} ms, max ${run.max} ms, ` +
-        `${run.failed} failed: ${over.length ? `OVER BUDGET (${over.join('; ')})` : 'OK'}`,
+      `load: ${mix.name} (${mix.requests.length} calls): at ${RATE}/s offered ${steady.rate.toFixed(0)} requests/s answered 200, p50 ${steady.p50} ms, p99 ${steady.p99} ms, max ${steady.max} ms; ` +
+        `as fast as ${CONNECTIONS} connections go ${capacity.rate.toFixed(0)} requests/s, p50 ${capacity.p50} ms, p99 ${capacity.p99} ms; ${steady.failed + capacity.failed} failed: ` +
+        `${over.length ? `OVER BUDGET (${over.join('; ')})` : 'OK'}`,
     );
   }
   console.log(`load: verdict vs budget (${RATE} requests/s with p99 under ${P99_BUDGET_MS} ms and no errors): ${ok} of ${mixes.length} OK; load average now ${loadavg()[0]!.toFixed(1)}`);
