@@ -77,7 +77,6 @@ interface Mix {
 
 interface Run {
   rate: number;
-  ok: number;
   failed: number;
   p50: number;
   p99: number;
@@ -96,7 +95,7 @@ async function load(origin: string, cookie: string, mix: Mix, seconds: number, c
     requests: mix.requests,
   });
   const failed = result.non2xx + result.errors + result.timeouts;
-  return { rate: result['2xx'] / result.duration, ok: result['2xx'], failed, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max };
+  return { rate: result['2xx'] / result.duration, failed, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max };
 }
 
 const opened = await openBenchDatabase('load');

@@ -129,17 +129,10 @@ export function fieldFor(name: string, version: number): FieldDef | undefined {
   return def;
 }
 
-/** the resource a field belongs to: 'campaign', 'ad_group_criterion', 'metrics', 'segments' */
-const resourceCache = new Map<string, string>();
-
+/** the resource a field belongs to: 'campaign', 'ad_group_criterion', 'metrics', 'segments' (per row: no allocation) */
 export function resourceOf(field: string): string {
-  let r = resourceCache.get(field);
-  if (r === undefined) {
-    r = field.split('.')[0] ?? field;
-    if (resourceCache.size > 10_000) resourceCache.clear(); // names come from queries: keep the memo bounded
-    resourceCache.set(field, r);
-  }
-  return r;
+  const dot = field.indexOf('.');
+  return dot < 0 ? field : field.slice(0, dot);
 }
 
 export const DATE_SEGMENTS = ['segments.date', 'segments.week', 'segments.month', 'segments.quarter', 'segments.year', 'segments.day_of_week'];
@@ -172,14 +165,6 @@ export const RESOURCES: Record<string, ResourceSpec> = {
 };
 
 /** lower_snake path -> lowerCamel JSON path (ad_group_criterion.keyword.match_type -> adGroupCriterion.keyword.matchType) */
-const camelCache = new Map<string, string>();
-
 export function camelPath(field: string): string {
-  let c = camelCache.get(field);
-  if (c === undefined) {
-    c = field.split('.').map((p) => p.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase())).join('.');
-    if (camelCache.size > 10_000) camelCache.clear();
-    camelCache.set(field, c);
-  }
-  return c;
+  return field.split('.').map((p) => p.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())).join('.');
 }
