@@ -1,4 +1,5 @@
 import { DIMENSION_BY_NAME, METRIC_BY_NAME } from './catalog.js';
+import { MATCH_TYPE, NUMERIC_OPERATION, readEnum } from './enums.js';
 import { invalidArgument, notValidDimension, notValidMetric } from './errors.js';
 
 /**
@@ -29,7 +30,7 @@ function numberOf(v: unknown): number {
 
 function numericTest(filter: Json): (x: number) => boolean {
   if (isObject(filter.numericFilter)) {
-    const op = String(filter.numericFilter.operation ?? '');
+    const op = readEnum(NUMERIC_OPERATION, filter.numericFilter.operation, 'numeric_filter.operation', 'OPERATION_UNSPECIFIED');
     const v = numberOf(filter.numericFilter.value);
     if (Number.isNaN(v)) throw invalidArgument('numericFilter.value must have an int64Value or a doubleValue.');
     switch (op) {
@@ -38,7 +39,7 @@ function numericTest(filter: Json): (x: number) => boolean {
       case 'LESS_THAN_OR_EQUAL': return (x) => x <= v;
       case 'GREATER_THAN': return (x) => x > v;
       case 'GREATER_THAN_OR_EQUAL': return (x) => x >= v;
-      default: throw invalidArgument(`Invalid numericFilter operation: ${op || 'OPERATION_UNSPECIFIED'}.`);
+      default: throw invalidArgument(`Invalid numericFilter operation: ${op}.`);
     }
   }
   if (isObject(filter.betweenFilter)) {
@@ -53,7 +54,9 @@ function numericTest(filter: Json): (x: number) => boolean {
 function stringTest(filter: Json): (x: string) => boolean {
   if (isObject(filter.stringFilter)) {
     const sf = filter.stringFilter;
-    const matchType = String(sf.matchType ?? 'EXACT');
+    // proto3 cannot tell MATCH_TYPE_UNSPECIFIED (0) from absent; both mean EXACT
+    const parsed = readEnum(MATCH_TYPE, sf.matchType, 'string_filter.match_type', 'EXACT');
+    const matchType = parsed === 'MATCH_TYPE_UNSPECIFIED' ? 'EXACT' : parsed;
     const caseSensitive = sf.caseSensitive === true;
     const raw = String(sf.value ?? '');
     const value = caseSensitive ? raw : raw.toLowerCase();

@@ -1,5 +1,6 @@
 import { addDays, isDay } from '../common/dates.js';
 import { DIMENSION_BY_NAME, METRIC_BY_NAME, type DimensionDef, type MetricDef } from './catalog.js';
+import { METRIC_AGGREGATION, ORDER_TYPE, readEnum } from './enums.js';
 import { incompatible, invalidArgument, notValidDimension, notValidMetric } from './errors.js';
 import { compileDimensionFilter, compileMetricFilter, type DimensionPredicate, type MetricPredicate } from './filters.js';
 
@@ -141,7 +142,7 @@ export function parseReportRequest(body: unknown, today: string): ReportRequest 
       const name = String(ob.dimension.dimensionName ?? '');
       const index = dimensions.findIndex((x) => x.name === name);
       if (index < 0) throw DIMENSION_BY_NAME.has(name) ? invalidArgument(`Field ${name} in orderBys is not one of the request's dimensions.`) : notValidDimension(name);
-      const t = String(ob.dimension.orderType ?? 'ALPHANUMERIC');
+      const t = readEnum(ORDER_TYPE, ob.dimension.orderType, 'order_bys.dimension.order_type', 'ALPHANUMERIC');
       const orderType = t === 'NUMERIC' || t === 'CASE_INSENSITIVE_ALPHANUMERIC' ? t : 'ALPHANUMERIC';
       return { kind: 'dimension', index, desc, orderType };
     }
@@ -155,10 +156,11 @@ export function parseReportRequest(body: unknown, today: string): ReportRequest 
   const offset = parseInt64(b.offset, 'offset');
   if (offset < 0) throw invalidArgument(`offset must be non-negative; got ${offset}.`);
 
-  const aggregations = new Set(Array.isArray(b.metricAggregations) ? b.metricAggregations.map(String) : []);
-  for (const a of aggregations) {
-    if (!['TOTAL', 'MINIMUM', 'MAXIMUM', 'COUNT'].includes(a)) throw invalidArgument(`Invalid value at 'metric_aggregations' (type.googleapis.com/google.analytics.data.v1beta.MetricAggregation), "${a}"`);
-  }
+  const aggregations = new Set((Array.isArray(b.metricAggregations) ? b.metricAggregations : []).map((a: unknown) => {
+    const name = readEnum(METRIC_AGGREGATION, a, 'metric_aggregations', 'METRIC_AGGREGATION_UNSPECIFIED');
+    if (name === 'METRIC_AGGREGATION_UNSPECIFIED') throw invalidArgument(`Invalid value at 'metric_aggregations' (${METRIC_AGGREGATION.type}), ${JSON.stringify(a)}`);
+    return name;
+  }));
   return {
     dimensions, metrics, ranges, dimensionFilter, metricFilter, orderBys, limit, offset,
     keepEmptyRows: b.keepEmptyRows === true,

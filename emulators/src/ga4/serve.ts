@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../common/context.js';
 import { sleep } from '../common/faults.js';
+import { intEnums, wantsIntEnums } from './enums.js';
 import { authenticate, canSee, credentialOf, type Caller } from './auth.js';
 import { GoogleApiError, adminPermissionDenied, invalidCredentials, propertyPermissionDenied, quotaExhausted, sendError, serverError } from './errors.js';
 import type { QuotaTracker } from './quota.js';
@@ -88,7 +89,7 @@ export function createServe(app: FastifyInstance, ctx: EmulatorContext, quota: Q
         return sendError(reply, serverError(plan.serverError.status ?? 503));
       }
       const body = await work(caller);
-      const json = JSON.stringify(body);
+      const json = JSON.stringify(wantsIntEnums(req) ? intEnums(body) : body);
       return reply.code(200).header('content-type', 'application/json; charset=UTF-8')
         .send(plan?.malformed ? json.slice(0, Math.max(1, Math.floor(json.length / 2))) : json);
     } catch (e) {
