@@ -37,13 +37,21 @@ export function parseFields(value: string | undefined): string[] {
   return out.map((f) => f.replace(/\..*$/, ''));
 }
 
+/**
+ * Graph answers every node with its `id`, asked for or not (after the asked fields), and Meta's SDKs rely on
+ * it: an AdAccount without one cannot call anything ('AdAccount Id not defined').
+ */
+export function withId(node: Json, id: string): Json {
+  return 'id' in node ? node : { ...node, id };
+}
+
 function pick(all: Json, fields: string[], node: string): Json {
   const out: Json = {};
   for (const f of fields) {
     if (!(f in all)) throw errors.nonexistingField(f, node);
     if (all[f] !== undefined) out[f] = all[f];
   }
-  return out;
+  return typeof all.id === 'string' ? withId(out, all.id) : out;
 }
 
 function time(day: string, tz: string, ...seed: Array<string | number>): string {
@@ -87,7 +95,7 @@ export function accountNode(state: MetaState, m: AccountModel, fields: string[],
   const out = pick(all, wanted.filter((f) => !(f in lazy)), 'AdAccount');
   for (const f of wanted) if (f in lazy) out[f] = lazy[f]?.();
   // keep the caller's order
-  return Object.fromEntries(wanted.filter((f) => f in out).map((f) => [f, out[f]]));
+  return withId(Object.fromEntries(wanted.filter((f) => f in out).map((f) => [f, out[f]])), a.id);
 }
 
 export function campaignNode(c: Campaign, today: string, fields: string[]): Json {

@@ -1,5 +1,6 @@
 import { latencyOn, REALISTIC_LATENCY } from '../common/timing.js';
 import { errors } from './errors.js';
+import { withId } from './objects.js';
 import { aggregate, type Scope } from './insights.js';
 import type { InsightsQuery } from './insights-query.js';
 import { formatRow } from './rows.js';
@@ -88,7 +89,7 @@ export function pollRun(state: MetaState, run: ReportRun, fields: string[], vers
     if (!(f in all) && !f.startsWith('error_')) throw errors.nonexistingField(f, 'AdReportRun');
     if (all[f] !== undefined) out[f] = all[f];
   }
-  return out;
+  return withId(out, run.id);
 }
 
 /** the finished run's rows (computed once, as of the day the run was created) */
