@@ -12,11 +12,13 @@ import { flatFields, pictureOf, type FaultTaker } from './token.js';
 
 const UNAUTHENTICATED_MESSAGE = 'Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.';
 
+function bearerHeader(req: FastifyRequest): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+}
+
 function bearer(req: FastifyRequest): string | undefined {
-  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-  if (m?.[1]) return m[1];
   const q = req.query as Record<string, string | undefined>;
-  return q.access_token;
+  return bearerHeader(req) ?? q.access_token;
 }
 
 function validAccess(ctx: EmulatorContext, token: string | undefined): TokenRecord | undefined {
@@ -71,7 +73,8 @@ export function registerUserinfoRoutes(app: FastifyInstance, ctx: EmulatorContex
     return out;
   });
 
-  // tokeninfo: every value is a string, as Google returns it.
+  // tokeninfo: every value is a string, as Google returns it. The access token comes as a parameter (query or
+  // form) or, as google-auth-library's getTokenInfo sends it, in `Authorization: Bearer`.
   const tokeninfo = async (req: FastifyRequest, reply: FastifyReply) => {
     const fields = { ...flatFields(req.query), ...flatFields(req.body) };
     const invalid = () => reply.code(400).send({ error: 'invalid_token', error_description: 'Invalid Value' });
@@ -80,7 +83,7 @@ export function registerUserinfoRoutes(app: FastifyInstance, ctx: EmulatorContex
       if (!claims || Number(claims.exp) * 1000 <= ctx.clock.now().getTime()) return invalid();
       return { ...Object.fromEntries(Object.entries(claims).map(([k, v]) => [k, String(v)])), alg: 'HS256', typ: 'JWT' };
     }
-    const valid = validAccess(ctx, fields.access_token);
+    const valid = validAccess(ctx, fields.access_token ?? bearerHeader(req));
     if (!valid || valid.expiresAt == null) return invalid();
     const identity = findIdentity(ctx, valid.subject);
     const out: Record<string, string> = {
@@ -98,6 +101,7 @@ export function registerUserinfoRoutes(app: FastifyInstance, ctx: EmulatorContex
   app.get('/tokeninfo', tokeninfo);
   app.post('/tokeninfo', tokeninfo);
   app.get('/oauth2/v3/tokeninfo', tokeninfo);
+  app.post('/oauth2/v3/tokeninfo', tokeninfo);
 
   // Revoking either token of a grant revokes the whole grant (Google's documented behaviour).
   const revoke = async (req: FastifyRequest, reply: FastifyReply) => {
