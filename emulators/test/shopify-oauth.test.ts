@@ -7,14 +7,15 @@ const { clientId, clientSecret } = SANDBOX_APPS.shopify;
 const REDIRECT = 'https://app.parallels.test/auth/shopify/callback';
 const SCOPE = 'read_orders,read_all_orders,read_products';
 
-/** An independent verifier, as an app would write it: every param but hmac, sorted, key=value&..., hex HMAC-SHA256. */
+/**
+ * An independent verifier, as Shopify's libraries write it: every param but hmac, decoded, sorted, written back
+ * form-encoded (URLSearchParams, as shopify-api-js's stringifyQueryForAdmin), hex HMAC-SHA256.
+ */
 function verifyCallback(url: URL, secret: string): boolean {
   const given = url.searchParams.get('hmac');
-  const message = [...url.searchParams.entries()]
+  const message = new URLSearchParams([...url.searchParams.entries()]
     .filter(([k]) => k !== 'hmac' && k !== 'signature')
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('&');
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
   return given === createHmac('sha256', secret).update(message).digest('hex');
 }
 
@@ -73,6 +74,16 @@ describe('shopify app install OAuth', () => {
     tampered.searchParams.set('shop', 'evil.myshopify.com');
     expect(verifyCallback(tampered, clientSecret)).toBe(false);
     expect(verifyCallback(url, 'another-secret')).toBe(false);
+  });
+
+  it('signs a state that URL encoding changes (+ / = & % and a space) over its form encoding', async () => {
+    const r = await consent('allow', { state: 'a b+c/d=e&f%g' });
+    const url = new URL(r.headers.get('location') ?? '');
+    expect(url.searchParams.get('state')).toBe('a b+c/d=e&f%g');
+    const q = Object.fromEntries(url.searchParams);
+    const message = `code=${q.code}&host=${q.host}&shop=${NORTHWIND}&state=a+b%2Bc%2Fd%3De%26f%25g&timestamp=${q.timestamp}`;
+    expect(q.hmac).toBe(createHmac('sha256', clientSecret).update(message).digest('hex'));
+    expect(verifyCallback(url, clientSecret)).toBe(true);
   });
 
   it('Cancel returns the merchant to the admin app list without calling the app', async () => {

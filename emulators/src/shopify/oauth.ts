@@ -6,7 +6,7 @@ import type { ShopifyState } from './state.js';
 import { hang, notFoundJson, notFoundPage, serverError, tooManyRequests } from './errors.js';
 
 // App install OAuth, authorization code grant (reference 5.1): consent page, callback signed with an
-// HMAC-SHA256 (hex, client secret) over the sorted query string, code exchange at
+// HMAC-SHA256 (hex, client secret) over the sorted, form-encoded query (signedQueryMessage), code exchange at
 // /admin/oauth/access_token (form or JSON), expiring offline tokens (`expiring=1`) with refresh
 // rotation, and online (per-user) tokens for `grant_options[]=per-user`.
 
@@ -17,10 +17,23 @@ const ONLINE_TTL_S = 86_399;
 const RESOURCES = ['orders', 'all_orders', 'products', 'customers', 'inventory', 'fulfillments', 'analytics', 'reports', 'shipping', 'content', 'themes', 'script_tags', 'price_rules', 'discounts', 'marketing_events', 'locations', 'checkouts', 'draft_orders', 'returns', 'publications', 'locales', 'translations', 'customer_events', 'pixels'];
 const KNOWN_SCOPES = new Set(RESOURCES.flatMap((r) => [`read_${r}`, `write_${r}`]));
 
-/** HMAC of OAuth query parameters as Shopify computes it: all but hmac/signature, sorted, key=value joined by & */
+/**
+ * The message Shopify signs in a redirect's `hmac`: every parameter but `hmac` and `signature`, decoded, sorted
+ * by name and written back as an application/x-www-form-urlencoded query, the way Shopify's own libraries rebuild
+ * it to verify (shopify-api-js `stringifyQueryForAdmin` through URLSearchParams, shopify-api-ruby
+ * `URI.encode_www_form`). So a value that URL encoding changes is signed encoded: space as '+', and '+', '/',
+ * '=', '&', '%' as %2B, %2F, %3D, %26, %25. A value of plain letters, digits and `-._*` reads the same either way,
+ * which is why the older "escape only & and %" description agrees on every ordinary callback.
+ */
+export function signedQueryMessage(params: Record<string, string>): string {
+  const form = new URLSearchParams();
+  for (const k of Object.keys(params).filter((k) => k !== 'hmac' && k !== 'signature').sort()) form.append(k, params[k] as string);
+  return form.toString();
+}
+
+/** HMAC of a redirect's query as Shopify computes it: hex HMAC-SHA256 of `signedQueryMessage`, keyed by the client secret */
 export function queryHmac(params: Record<string, string>, secret: string): string {
-  const message = Object.keys(params).filter((k) => k !== 'hmac' && k !== 'signature').sort().map((k) => `${k}=${params[k]}`).join('&');
-  return createHmac('sha256', secret).update(message).digest('hex');
+  return createHmac('sha256', secret).update(signedQueryMessage(params)).digest('hex');
 }
 
 /** `host`: base64 of "{shop}/admin"; URL-safe alphabet without padding so it needs no escaping */

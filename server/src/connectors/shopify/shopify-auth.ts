@@ -32,21 +32,27 @@ export function shopifyAuthorizeUrl(config: ShopifyConfig, input: { shop: string
 }
 
 /**
- * Shopify signs its redirects: hex HMAC-SHA256, with the app secret, of the query string without `hmac`,
- * parameters sorted (platform-apis.md 5.1). Compared in constant time; stale timestamps are refused.
+ * The message Shopify signs: every parameter but `hmac` and `signature`, decoded, sorted by name and written back
+ * as an application/x-www-form-urlencoded query, as Shopify's own libraries rebuild it (shopify-api-js
+ * `stringifyQueryForAdmin`, shopify-api-ruby `URI.encode_www_form`). Values that URL encoding changes are signed
+ * encoded (space '+'; '+', '/', '=', '&', '%' as %2B, %2F, %3D, %26, %25); a repeated parameter signs each value.
+ */
+export function shopifySignedMessage(query: Record<string, string | string[] | undefined>): string {
+  const form = new URLSearchParams();
+  for (const k of Object.keys(query).filter((k) => k !== 'hmac' && k !== 'signature').sort()) {
+    for (const v of [query[k] ?? []].flat()) form.append(k, v);
+  }
+  return form.toString();
+}
+
+/**
+ * Shopify signs its redirects: hex HMAC-SHA256, with the app secret, of `shopifySignedMessage` (platform-apis.md
+ * 5.1). Compared in constant time; stale timestamps are refused.
  */
 export function verifyShopifyQuery(secret: string, query: Record<string, string | string[] | undefined>, nowMs = Date.now(), maxAgeSeconds = 24 * 3600): boolean {
   const hmac = query.hmac;
   if (typeof hmac !== 'string' || !/^[0-9a-f]{64}$/i.test(hmac)) return false;
-  const message = Object.keys(query)
-    .filter((k) => k !== 'hmac' && k !== 'signature' && query[k] !== undefined)
-    .sort()
-    .map((k) => {
-      const v = query[k];
-      return `${k}=${Array.isArray(v) ? `["${v.join('", "')}"]` : v}`;
-    })
-    .join('&');
-  const expected = createHmac('sha256', secret).update(message).digest();
+  const expected = createHmac('sha256', secret).update(shopifySignedMessage(query)).digest();
   const given = Buffer.from(hmac, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
   const ts = Number(query.timestamp);
