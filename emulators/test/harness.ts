@@ -20,7 +20,7 @@ export interface RunningPlatform {
 export async function startPlatform(
   platform: string,
   plugin: (ctx: EmulatorContext) => FastifyPluginAsync,
-  options: { now?: string; seed?: string; tokenPrefix?: string; quotaMode?: 'off' | 'realistic' } = {},
+  options: { now?: string; seed?: string; tokenPrefix?: string; quotaMode?: 'off' | 'realistic'; prefix?: string } = {},
 ): Promise<RunningPlatform> {
   const app = Fastify({ logger: false });
   await app.register(formbody);
@@ -35,10 +35,12 @@ export async function startPlatform(
     admin: true,
   };
   // The base URL is only known once listening; plugins read ctx.baseUrl at request time.
-  await app.register(plugin(ctx), { prefix: `/sandbox/${platform}` });
+  // a client that cannot take a path prefix (Google's generated clients) needs the platform at the root: prefix ''
+  const prefix = options.prefix ?? `/sandbox/${platform}`;
+  await app.register(plugin(ctx), { prefix });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
-  ctx.baseUrl = `http://127.0.0.1:${address.port}/sandbox/${platform}`;
+  ctx.baseUrl = `http://127.0.0.1:${address.port}${prefix}`;
   return { baseUrl: ctx.baseUrl, ctx, close: () => app.close() };
 }
