@@ -1,4 +1,4 @@
-import { BetaAnalyticsDataClient } from '@google-analytics/data';
+import { BetaAnalyticsDataClient, protos } from '@google-analytics/data';
 import { OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ga4Emulator } from '../../src/ga4/app.js';
@@ -12,6 +12,9 @@ const READONLY = 'https://www.googleapis.com/auth/analytics.readonly';
 const DEMO_SUB = '100000000000000000001';
 const PROPERTY = 'properties/300000001';
 const RANGE = { startDate: '2026-06-01', endDate: '2026-06-14' };
+type RunReportRequest = protos.google.analytics.data.v1beta.IRunReportRequest;
+// google-gax bundles its own copy of google-auth-library; an OAuth2Client from ours is the same class at run time
+type GaxAuthClient = NonNullable<ConstructorParameters<typeof BetaAnalyticsDataClient>[0]>['authClient'];
 
 let p: RunningPlatform;
 let client: BetaAnalyticsDataClient;
@@ -21,7 +24,7 @@ beforeAll(async () => {
   const auth = new OAuth2Client();
   auth.setCredentials({ access_token: token });
   const url = new URL(p.baseUrl);
-  client = new BetaAnalyticsDataClient({ fallback: true, authClient: auth, apiEndpoint: url.hostname, port: Number(url.port), protocol: 'http' });
+  client = new BetaAnalyticsDataClient({ fallback: true, authClient: auth as unknown as GaxAuthClient, apiEndpoint: url.hostname, port: Number(url.port), protocol: 'http' });
 });
 afterAll(async () => {
   await client.close();
@@ -30,14 +33,12 @@ afterAll(async () => {
 
 describe('@google-analytics/data (REST fallback) against the GA4 emulator', () => {
   it('batchRunReports: daily funnel and channel reports, as our sync asks for them', async () => {
-    const [batch] = await client.batchRunReports({
-      property: PROPERTY,
-      requests: [
+    const requests: RunReportRequest[] = [
         {
           dateRanges: [RANGE], dimensions: [{ name: 'date' }],
           metrics: [{ name: 'sessions' }, { name: 'addToCarts' }, { name: 'ecommercePurchases' }, { name: 'purchaseRevenue' }],
           orderBys: [{ dimension: { dimensionName: 'date', orderType: 'NUMERIC' } }],
-          metricAggregations: ['TOTAL'],
+          metricAggregations: [protos.google.analytics.data.v1beta.MetricAggregation.TOTAL],
           keepEmptyRows: true,
         },
         {
@@ -46,8 +47,8 @@ describe('@google-analytics/data (REST fallback) against the GA4 emulator', () =
           metricFilter: { filter: { fieldName: 'sessions', numericFilter: { operation: 'GREATER_THAN', value: { int64Value: '0' } } } },
           limit: 10_000,
         },
-      ],
-    });
+      ];
+    const [batch] = await client.batchRunReports({ property: PROPERTY, requests });
     const [daily, channels] = batch.reports ?? [];
     expect(daily?.metricHeaders?.map((h) => h.type)).toEqual(['TYPE_INTEGER', 'TYPE_INTEGER', 'TYPE_INTEGER', 'TYPE_CURRENCY']);
     expect(daily?.rows?.map((r) => r.dimensionValues?.[0]?.value)).toEqual(Array.from({ length: 14 }, (_, i) => `202606${String(i + 1).padStart(2, '0')}`));
