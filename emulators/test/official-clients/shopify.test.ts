@@ -11,7 +11,8 @@ import { NORTHWIND, startShopify, type ShopifyTest } from '../shopify-helpers.js
 // Shopify's own libraries against the Shopify emulator, for the calls our Shopify connector makes: the app
 // install OAuth as @shopify/shopify-api runs it (begin, the signed callback with its HMAC and state cookie,
 // the code exchange for an expiring token, the refresh), then Admin GraphQL through @shopify/admin-api-client:
-// the shop, orders updated since a time, and a bulk export polled to COMPLETED. Both libraries only speak to
+// the shop, orders updated since a time, and a bulk export polled to COMPLETED; and the webhooks our server
+// receives, checked by shopify-api's webhooks.validate. Both libraries only speak to
 // https://{shop}; their fetch is pointed at the emulator's mount for the shop.
 const NOW = '2026-06-15T06:00:00Z';
 const ORDER_FIELDS = 'id name createdAt updatedAt cancelledAt test currencyCode totalPriceSet { shopMoney { amount currencyCode } } refunds { id createdAt }';
@@ -20,6 +21,7 @@ let t: ShopifyTest;
 let app: Server;
 let appUrl = '';
 let session: Session | undefined;
+const webhooks: Array<Record<string, unknown>> = [];
 
 // shopify-api answers bots (Node's fetch says it is one) 410: a merchant's browser
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' };
@@ -40,11 +42,17 @@ const shopify = shopifyApi({
 beforeAll(async () => {
   // Shopify's libraries check the callback timestamp against their own clock (90 s): theirs is the emulator's
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(NOW) });
-  t = await startShopify({ now: NOW });
-  setAbstractFetchFunc(emulatorFetch);
-  // the app's OAuth routes, as an app on @shopify/shopify-api's Node adapter serves them
+  // the app's OAuth and webhook routes, as an app on @shopify/shopify-api's Node adapter serves them
   app = createServer((req, res) => {
     const done = async () => {
+      if (req.url?.startsWith('/webhooks')) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        const rawBody = Buffer.concat(chunks).toString('utf8');
+        webhooks.push({ ...(await shopify.webhooks.validate({ rawBody, rawRequest: req, rawResponse: res })), body: rawBody });
+        res.end();
+        return;
+      }
       if (req.url?.startsWith('/auth/begin')) {
         await shopify.auth.begin({ shop: NORTHWIND, callbackPath: '/auth/callback', isOnline: false, rawRequest: req, rawResponse: res });
         return;
@@ -60,6 +68,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
   appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  t = await startShopify({ now: NOW, webhookUrl: `${appUrl}/webhooks` });
+  setAbstractFetchFunc(emulatorFetch);
 });
 afterAll(async () => {
   vi.useRealTimers();
@@ -148,5 +158,14 @@ describe('@shopify/shopify-api and @shopify/admin-api-client against the Shopify
     const lines = (await (await fetch(op!.url!)).text()).trim().split('\n').map((l) => JSON.parse(l) as { id: string; createdAt: string });
     expect(lines.length).toBe(Number(op?.objectCount));
     for (const o of lines) expect(o.createdAt >= '2026-06-01T00:00:00Z' && o.createdAt < '2026-06-14T00:00:00Z').toBe(true);
+  });
+
+  it("webhooks.validate accepts the emulator's deliveries: signature and every header it requires", async () => {
+    webhooks.length = 0;
+    const created = await t.admin('orders', { shop: NORTHWIND, totalPrice: '84.50' });
+    expect(created.status).toBe(200);
+    expect(webhooks).toHaveLength(1);
+    expect(webhooks[0]).toMatchObject({ valid: true, topic: 'ORDERS_CREATE', domain: NORTHWIND, apiVersion: '2025-10', webhookId: expect.any(String) });
+    expect(JSON.parse(String(webhooks[0]?.body))).toMatchObject({ total_price: '84.50' });
   });
 });
