@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerWeb } from './plugins/web.js';
 import { registerSessionHook } from './modules/auth/session.js';
 import { authRoutes } from './modules/auth/auth.route.js';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerSecurity(app, config);
+  registerInputGuard(app);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

@@ -12,6 +12,7 @@ import {
   shopifyInstallBodySchema,
   sourceQuerySchema,
   tokenNameSchema,
+  type TokenName,
   updateTokensQuerySchema,
 } from '@parallels/contract/oauth';
 import type { Platform } from '@parallels/contract/brands';
@@ -34,6 +35,13 @@ const TOKEN_PLATFORMS: Record<'fbToken' | 'googleadRefreshToken' | 'googleanalyt
   googleadRefreshToken: { provider: 'google', platforms: ['google_ads'] },
   googleanalyticsRefreshToken: { provider: 'google', platforms: ['ga4'] },
 };
+
+/** The grant id a reconnect names (the schema has checked it is a uuid when present): 400 naming it when absent. */
+function requiredGrantId(query: Partial<Record<TokenName, string>>, name: TokenName): string {
+  const id = query[name];
+  if (!id) throw new HttpError(400, `${name} is required`, { errors: [{ field: name, message: `${name} is required` }] });
+  return id;
+}
 
 export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -121,14 +129,14 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
   // Reconnect: the new grant replaces the old one on the brand's connections of that platform.
   r.put('/api/auth/updateTokens/:tokenName', { preHandler: requireUser, config: { brandScoped: true }, schema: { params: z.object({ tokenName: tokenNameSchema.exclude(['zohoToken']) }), querystring: updateTokensQuerySchema, response: { 200: successResponseSchema } } }, async (req) => {
     const target = TOKEN_PLATFORMS[req.params.tokenName];
-    const grant = await findGrant(deps.db, req.query[req.params.tokenName] ?? '');
+    const grant = await findGrant(deps.db, requiredGrantId(req.query, req.params.tokenName));
     if (!grant || grant.userId !== req.user!.id || grant.provider !== target.provider) throw new HttpError(400, `Unable to update ${req.params.tokenName} token.`);
     await attachGrant(deps.db, req.query.brandId, target.platforms, grant.id);
     return { success: true as const };
   });
 
   r.put('/api/auth/updateTokens/zoho/zohoToken', { preHandler: requireUser, config: { brandScoped: true }, schema: { querystring: updateTokensQuerySchema, response: { 200: successResponseSchema } } }, async (req) => {
-    const grant = await findGrant(deps.db, req.query.zohoToken ?? '');
+    const grant = await findGrant(deps.db, requiredGrantId(req.query, 'zohoToken'));
     if (!grant || grant.userId !== req.user!.id || grant.provider !== 'zoho') throw new HttpError(400, 'Unable to update zohoToken token.');
     return { success: true as const };
   });
