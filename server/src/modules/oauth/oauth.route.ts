@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_MESSAGES, loginResponseSchema } from '@parallels/contract/auth';
+import { AUTH_MESSAGES, loginResponseSchema, MAX_TEXT_LENGTH } from '@parallels/contract/auth';
 import { successResponseSchema } from '@parallels/contract/common';
 import {
   authUrlResponseSchema,
@@ -27,7 +27,8 @@ import { findGrant } from '../connections/grants.sql.js';
 import { BINDING_COOKIE, bindingOf, redeemLoginTicket, safeSource } from './oauth-state.js';
 import * as oauth from './oauth.service.js';
 
-const callbackQuerySchema = z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }).catchall(z.string());
+const text = z.string().max(MAX_TEXT_LENGTH, { abort: true });
+const callbackQuerySchema = z.object({ code: text.optional(), state: text.optional(), error: text.optional() }).catchall(text);
 
 // Which brand connections a reconnect token refreshes (PUT /api/auth/updateTokens/...).
 const TOKEN_PLATFORMS: Record<'fbToken' | 'googleadRefreshToken' | 'googleanalyticsRefreshToken', { provider: string; platforms: Platform[] }> = {
@@ -47,7 +48,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const binding = (req: FastifyRequest, reply: FastifyReply) => bindingOf(req, reply, deps.config);
 
-  r.get('/api/auth/google', { schema: { querystring: googleAuthQuerySchema, response: { 200: authUrlResponseSchema } } }, async (req, reply) => {
+  r.get('/api/auth/google', { config: { writes: true }, schema: { querystring: googleAuthQuerySchema, response: { 200: authUrlResponseSchema } } }, async (req, reply) => {
     const { context, source } = req.query;
     if (context !== 'userLogin' && !req.user) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid);
     const authUrl = await oauth.startGoogle(deps, { binding: binding(req, reply), userId: req.user?.id ?? null, context, source: safeSource(source) });
@@ -93,7 +94,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
   };
 
   for (const provider of ['google', 'facebook', 'zoho'] as const) {
-    r.get(`/api/auth/${provider}/callback`, { schema: { querystring: callbackQuerySchema } }, async (req, reply) => {
+    r.get(`/api/auth/${provider}/callback`, { config: { writes: true }, schema: { querystring: callbackQuerySchema } }, async (req, reply) => {
       const state = await oauth.consumeState(deps.db, req.query.state, req.cookies[BINDING_COOKIE], provider);
       if (!state) return reply.redirect(oauth.failureLocation(undefined, 'invalid_state').location);
       if (req.query.error || !req.query.code) return reply.redirect(oauth.failureLocation(state, req.query.error ?? 'access_denied').location);
@@ -112,7 +113,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
     });
   }
 
-  r.get('/api/auth/shopify/callback', { schema: { querystring: z.record(z.string(), z.string()) } }, async (req, reply) =>
+  r.get('/api/auth/shopify/callback', { config: { writes: true }, schema: { querystring: z.record(z.string(), z.string().max(MAX_TEXT_LENGTH, { abort: true })) } }, async (req, reply) =>
     finish(reply, () => oauth.finishShopify(deps, { query: req.query, binding: req.cookies[BINDING_COOKIE], sessionUserId: req.user?.id ?? null }), () => oauth.failureLocation(undefined, 'connection_failed')),
   );
 

@@ -23,7 +23,7 @@ const ORDER_TOPICS = new Set(['orders/create', 'orders/updated', 'orders/paid', 
 export async function shopifyWebhookRoutes(app: FastifyInstance, deps: { db: Database; config: Config }): Promise<void> {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-  app.post('/api/webhooks/shopify', async (req, reply) => {
+  app.post('/api/webhooks/shopify', { config: { signed: true } }, async (req, reply) => {
     const raw = req.body as Buffer;
     if (!Buffer.isBuffer(raw) || !verifyWebhook(deps.config.platforms.shopify.apiSecret, raw, req.headers['x-shopify-hmac-sha256'] as string | undefined)) {
       return reply.code(401).send({ success: false, message: 'Invalid webhook signature' });
