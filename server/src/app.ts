@@ -22,7 +22,7 @@ import { createAccountDirectory } from './modules/connections/account-directory.
 import { oauthRoutes } from './modules/oauth/oauth.route.js';
 import { shopifyWebhookRoutes } from './modules/webhooks/shopify-webhooks.route.js';
 import { loadTokenKeyring } from './lib/token-keyring.js';
-import { scrubUrl } from './lib/log-scrub.js';
+import { scrubUrl, serializeError } from './lib/log-scrub.js';
 import { startSyncQueue, type SyncQueue } from './sync/queue.js';
 import { attachRealtime, type RealtimePublisher } from './realtime/realtime.js';
 import { healthRoutes } from './modules/health/health.route.js';
@@ -71,17 +71,23 @@ export interface AppDeps {
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** The app's pino options: secrets redacted, URLs scrubbed, SQL errors without their parameter values. */
+export function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.access_token', '*.refresh_token'], censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: scrubUrl(req.url) }),
+      err: (err: Error) => serializeError(err) as { type: string; message: string; stack: string; [key: string]: unknown },
+    },
+  };
+}
+
 /** The Fastify app with every route; tests import this and call app.inject(). main.ts only listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.access_token', '*.refresh_token'], censor: '[redacted]' },
-      serializers: {
-        req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: scrubUrl(req.url) }),
-      },
-    },
+    logger: loggerOptions(config),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     onProtoPoisoning: 'error',
