@@ -5,7 +5,7 @@ import { dateRangeBodySchema, sourceStatusSchema } from './report-dates.js';
 // in the range have not all synced (status says why): missing, never zero.
 
 /** POST /api/metrics/fbAd/{brandId}: {startDate, endDate, userId}; userId is accepted and ignored (the session names the user). */
-export const adMetricsBodySchema = z.intersection(dateRangeBodySchema, z.object({ userId: z.string().optional() }));
+export const adMetricsBodySchema = z.intersection(dateRangeBodySchema, z.object({ userId: z.string().max(100, { abort: true }).optional() }));
 export type AdMetricsBody = z.input<typeof adMetricsBodySchema>;
 
 const valueSchema = z.object({ value: z.number().nullable() });

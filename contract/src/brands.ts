@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userSchema } from './auth.js';
+import { grantIdSchema } from './oauth.js';
 
 // spec/core.md sections 3 and 7. Platform tokens never travel to the browser: where the spec's shapes
 // carry a token (shopifyAccessToken, the OAuth callback's fbToken, ...), ours carry an opaque grant id that
@@ -16,6 +17,9 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   ga4: 'Google Analytics',
 };
 
+/** The most ad accounts of one platform a brand connects in one request. */
+const MAX_ACCOUNTS = 100;
+
 export const brandIdParamsSchema = z.object({ brandId: z.uuid('Brand not found') });
 export type BrandIdParams = z.infer<typeof brandIdParamsSchema>;
 
@@ -23,11 +27,12 @@ export const brandNameSchema = z
   .string({ error: 'Please enter a brand name' })
   .trim()
   .min(1, 'Please enter a brand name')
-  .max(80, 'Brand name must be at most 80 characters');
+  .max(80, { error: 'Brand name must be at most 80 characters', abort: true });
 
 /** Google Ads customer ids are 10 digits without hyphens; the UI may show them with hyphens. */
 export const googleCustomerIdSchema = z
   .string()
+  .max(20, { error: 'A Google Ads account id has 10 digits', abort: true })
   .transform((v) => v.replaceAll('-', ''))
   .pipe(z.string().regex(/^\d{10}$/, 'A Google Ads account id has 10 digits'));
 
@@ -40,12 +45,14 @@ export type GoogleAdAccount = z.infer<typeof googleAdAccountSchema>;
 
 export const metaAdAccountIdSchema = z
   .string()
+  .max(24, { error: 'A Facebook ad account id looks like act_1234567890', abort: true })
   .regex(/^(act_)?\d{1,20}$/, 'A Facebook ad account id looks like act_1234567890')
   .transform((v) => (v.startsWith('act_') ? v : `act_${v}`));
 
 export const ga4AccountSchema = z.object({
   PropertyID: z
     .string()
+    .max(31, { error: 'A GA4 property id is a number', abort: true })
     .regex(/^(properties\/)?\d{1,20}$/, 'A GA4 property id is a number')
     .transform((v) => v.replace(/^properties\//, '')),
 });
@@ -53,6 +60,7 @@ export const ga4AccountSchema = z.object({
 /** Shop names are entered without .myshopify.com (spec core.md section 2). */
 export const storeNameSchema = z
   .string()
+  .max(100, { error: 'Enter the store name without .myshopify.com (letters, digits and hyphens)', abort: true })
   .trim()
   .toLowerCase()
   .transform((v) => v.replace(/\.myshopify\.com$/, ''))
@@ -91,14 +99,14 @@ export type Brand = z.infer<typeof brandSchema>;
 
 export const addBrandBodySchema = z.strictObject({
   name: brandNameSchema,
-  googleAdAccount: z.array(googleAdAccountSchema).default([]),
+  googleAdAccount: z.array(googleAdAccountSchema).max(MAX_ACCOUNTS).default([]),
   ga4Account: ga4AccountSchema.nullable().optional(),
-  fbAdAccounts: z.array(metaAdAccountIdSchema).default([]),
+  fbAdAccounts: z.array(metaAdAccountIdSchema).max(MAX_ACCOUNTS).default([]),
   shopifyAccount: z
     .strictObject({
       shopName: storeNameSchema,
       /** the grant id the Shopify callback returned (never a token) */
-      shopifyAccessToken: z.string().min(1, 'Connect the Shopify store first'),
+      shopifyAccessToken: z.string({ error: 'Connect the Shopify store first' }).min(1, 'Connect the Shopify store first').pipe(grantIdSchema),
     })
     .nullable()
     .optional(),
@@ -109,17 +117,17 @@ export const addBrandResponseSchema = z.object({ success: z.literal(true), brand
 export type AddBrandResponse = z.infer<typeof addBrandResponseSchema>;
 
 export const updateBrandBodySchema = z.union([
-  z.strictObject({ fbAdAccounts: z.array(metaAdAccountIdSchema) }),
-  z.strictObject({ googleAdAccount: z.array(googleAdAccountSchema) }),
+  z.strictObject({ fbAdAccounts: z.array(metaAdAccountIdSchema).max(MAX_ACCOUNTS) }),
+  z.strictObject({ googleAdAccount: z.array(googleAdAccountSchema).max(MAX_ACCOUNTS) }),
   z.strictObject({ ga4Account: ga4AccountSchema.nullable() }),
 ]);
 export type UpdateBrandBody = z.input<typeof updateBrandBodySchema>;
 
-export const filterBrandsBodySchema = z.strictObject({ brandIds: z.array(z.string()).max(200) });
+export const filterBrandsBodySchema = z.strictObject({ brandIds: z.array(z.uuid('Brand not found')).max(200) });
 export const brandListSchema = z.array(brandSchema);
 
 export const currencyResponseSchema = z.object({ success: z.literal(true), currency: z.string() });
 
-export const addBrandToUserBodySchema = z.strictObject({ userId: z.string(), brandId: z.string() });
+export const addBrandToUserBodySchema = z.strictObject({ userId: z.uuid('User not found'), brandId: z.uuid('Brand not found') });
 export const addBrandToUserResponseSchema = z.object({ success: z.literal(true), user: userSchema });
 export type AddBrandToUserResponse = z.infer<typeof addBrandToUserResponseSchema>;

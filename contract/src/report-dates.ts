@@ -1,18 +1,53 @@
 import { z } from 'zod';
 import { isoDaySchema } from './common.js';
 
-// spec core.md sections 5 and 9: dates selectable from 2023-01-01 up to today, yyyy-MM-dd in requests.
+// spec core.md sections 5 and 9: dates selectable from 2023-01-01 up to today, the last 24 months available for
+// reports, yyyy-MM-dd in requests. Every report route reads its dates through the schemas below, so a date is
+// refused the same way (and with the same message) wherever it is sent. The bounds that depend on the brand's
+// today are checked on the server (modules/reports/report-bounds.ts) with `reportDayBounds`.
 
 export const EARLIEST_REPORT_DAY = '2023-01-01';
+/** Reports reach back this many whole months before the current one. */
+export const REPORT_HISTORY_MONTHS = 24;
+export const REPORT_DATE_MESSAGE = `Choose a real date from the last ${REPORT_HISTORY_MONTHS} months up to today, written YYYY-MM-DD`;
+export const REPORT_RANGE_ORDER_MESSAGE = 'The start date must not be after the end date';
+export const COMPARE_RANGE_ORDER_MESSAGE = 'The compare start date must not be after the compare end date';
 
-const reportDay = isoDaySchema
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a real date')
-  .refine((d) => d >= EARLIEST_REPORT_DAY, `Dates before ${EARLIEST_REPORT_DAY} are not available`);
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** {startDate, endDate}, both yyyy-MM-dd, start not after end. */
+/** A real calendar day written yyyy-MM-dd (no 2023-02-30, no month 13, no year 0). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
+}
+
+/** The first and last day a report may ask for, given the brand's today. */
+export function reportDayBounds(today: string): { earliest: string; latest: string } {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const months = year * 12 + (month - 1) - REPORT_HISTORY_MONTHS;
+  const first = `${String(Math.floor(months / 12)).padStart(4, '0')}-${String((months % 12) + 1).padStart(2, '0')}-01`;
+  return { earliest: first > EARLIEST_REPORT_DAY ? first : EARLIEST_REPORT_DAY, latest: today };
+}
+
+/**
+ * One report day: a string of at most 10 characters (checked first, and aborting, so nothing else ever looks
+ * at a long value), a real calendar day, not before 2023-01-01.
+ */
+export const reportDaySchema = z
+  .string({ error: REPORT_DATE_MESSAGE })
+  .max(10, { error: REPORT_DATE_MESSAGE, abort: true })
+  .refine((d) => isCalendarDay(d) && d >= EARLIEST_REPORT_DAY, { error: REPORT_DATE_MESSAGE });
+
+/** {startDate, endDate}, both report days, start not after end: the body of every report route. */
 export const dateRangeBodySchema = z
-  .object({ startDate: reportDay, endDate: reportDay })
-  .refine((b) => b.startDate <= b.endDate, { message: 'The start date must not be after the end date', path: ['startDate'] });
+  .object({ startDate: reportDaySchema, endDate: reportDaySchema })
+  .refine((b) => b.startDate <= b.endDate, { message: REPORT_RANGE_ORDER_MESSAGE, path: ['startDate'] });
 export type DateRangeBody = z.infer<typeof dateRangeBodySchema>;
 
 /** The days a figure covers: `from` to `to`, both included. */

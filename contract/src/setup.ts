@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Account lists for the connect dialogs (spec core.md sections 3, 4, 7, 8). With a brandId the list is read
 // with the brand's connection; without, with the signed-in user's latest grant (body {userId}).
 
-export const setupListBodySchema = z.object({ userId: z.string().optional() }).default({});
+export const setupListBodySchema = z.object({ userId: z.string().max(100, { abort: true }).optional() }).default({});
 
 export const googleAdsAccountOptionSchema = z.object({
   name: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDaySchema } from './common.js';
-import { sourceStatusSchema } from './report-dates.js';
+import { COMPARE_RANGE_ORDER_MESSAGE, REPORT_RANGE_ORDER_MESSAGE, reportDaySchema, sourceStatusSchema } from './report-dates.js';
 
 // spec core.md sections 3 and 7: POST /api/summary/{facebook-ads|google-ads|analytics}/{brandId} answers
 // {success, periodData}: per period (yesterday, last7Days, last30Days) each metric's current and previous
@@ -38,18 +38,15 @@ export type PeriodDays = z.infer<typeof periodDaysSchema>;
 
 export const summaryBodySchema = z
   .object({
-    startDate: isoDaySchema.optional(),
-    endDate: isoDaySchema.optional(),
-    compareStartDate: isoDaySchema.optional(),
-    compareEndDate: isoDaySchema.optional(),
+    startDate: reportDaySchema.optional(),
+    endDate: reportDaySchema.optional(),
+    compareStartDate: reportDaySchema.optional(),
+    compareEndDate: reportDaySchema.optional(),
   })
   .refine((b) => (b.startDate === undefined) === (b.endDate === undefined), { message: 'Send both startDate and endDate, or neither', path: ['endDate'] })
   .refine((b) => (b.compareStartDate === undefined) === (b.compareEndDate === undefined), { message: 'Send both compareStartDate and compareEndDate, or neither', path: ['compareEndDate'] })
-  .refine((b) => !b.startDate || !b.endDate || b.startDate <= b.endDate, { message: 'The start date must not be after the end date', path: ['startDate'] })
-  .refine((b) => !b.compareStartDate || !b.compareEndDate || b.compareStartDate <= b.compareEndDate, {
-    message: 'The compare start date must not be after the compare end date',
-    path: ['compareStartDate'],
-  })
+  .refine((b) => !b.startDate || !b.endDate || b.startDate <= b.endDate, { message: REPORT_RANGE_ORDER_MESSAGE, path: ['startDate'] })
+  .refine((b) => !b.compareStartDate || !b.compareEndDate || b.compareStartDate <= b.compareEndDate, { message: COMPARE_RANGE_ORDER_MESSAGE, path: ['compareStartDate'] })
   // a POST without a body is fine: the three standard periods only
   .nullish();
 export type SummaryBody = z.infer<typeof summaryBodySchema>;

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -8,8 +8,11 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+import { isAnonymous, isWriting, limitAnonymousWrites } from './plugins/anonymous-limits.js';
 import { registerWeb } from './plugins/web.js';
 import { registerSessionHook } from './modules/auth/session.js';
+import { scheduleHousekeeping } from './modules/auth/housekeeping.js';
 import { authRoutes } from './modules/auth/auth.route.js';
 import { userRoutes } from './modules/users/users.route.js';
 import { brandRoutes } from './modules/brands/brands.route.js';
@@ -19,7 +22,7 @@ import { createAccountDirectory } from './modules/connections/account-directory.
 import { oauthRoutes } from './modules/oauth/oauth.route.js';
 import { shopifyWebhookRoutes } from './modules/webhooks/shopify-webhooks.route.js';
 import { loadTokenKeyring } from './lib/token-keyring.js';
-import { scrubUrl } from './lib/log-scrub.js';
+import { scrubUrl, serializeError } from './lib/log-scrub.js';
 import { startSyncQueue, type SyncQueue } from './sync/queue.js';
 import { attachRealtime, type RealtimePublisher } from './realtime/realtime.js';
 import { healthRoutes } from './modules/health/health.route.js';
@@ -31,6 +34,13 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   brandAccess: boolean;
+  /** callable without a session */
+  anonymous: boolean;
+  /** stores, changes or deletes something */
+  writes: boolean;
+  rateLimited: boolean;
+  /** the route's zod schemas (the fuzz test builds its requests from them) */
+  schema: RouteOptions['schema'];
 }
 
 declare module 'fastify' {
@@ -55,21 +65,29 @@ export interface AppDeps {
   sync?: boolean;
   /** the clock reports count days from (tests pin it); defaults to the real one */
   now?: () => Date;
+  /** how often expired OAuth states, login tickets, sessions and login failures are deleted (tests shorten it) */
+  housekeepingIntervalMs?: number;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The app's pino options: secrets redacted, URLs scrubbed, SQL errors without their parameter values. */
+export function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.access_token', '*.refresh_token'], censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: scrubUrl(req.url) }),
+      err: (err: Error) => serializeError(err) as { type: string; message: string; stack: string; [key: string]: unknown },
+    },
+  };
+}
 
 /** The Fastify app with every route; tests import this and call app.inject(). main.ts only listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.access_token', '*.refresh_token'], censor: '[redacted]' },
-      serializers: {
-        req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: scrubUrl(req.url) }),
-      },
-    },
+    logger: loggerOptions(config),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     onProtoPoisoning: 'error',
@@ -82,7 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerSecurity(app, config);
+  registerInputGuard(app);
   await app.register(cookie);
+  app.addHook('onRoute', (route) => limitAnonymousWrites(route, config));
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) => ({ statusCode: context.statusCode, message: AUTH_MESSAGES.tooManyRequests }),
@@ -94,7 +114,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   enforceBrandAccess(app);
   const routeList: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, brandAccess: route.config?.brandAccess === true });
+    for (const method of [route.method].flat()) {
+      routeList.push({
+        method,
+        url: route.url,
+        brandAccess: route.config?.brandAccess === true,
+        anonymous: isAnonymous(route),
+        writes: isWriting(route),
+        rateLimited: typeof route.config?.rateLimit === 'object',
+        schema: route.schema,
+      });
+    }
   });
   app.decorate('routeList', routeList);
 
@@ -117,6 +147,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reportDeps = { db, now: deps.now ?? (() => new Date()) };
   await app.register(summaryRoutes, reportDeps);
   await app.register(adMetricsRoutes, reportDeps);
+
+  let stopHousekeeping: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopHousekeeping = scheduleHousekeeping(db, config, app.log, deps.housekeepingIntervalMs);
+  });
+  app.addHook('onClose', async () => stopHousekeeping?.());
 
   if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);
   await registerWeb(app, deps.serveWeb ? (config.webDistDir ?? DEFAULT_WEB_DIST) : undefined);

@@ -173,9 +173,11 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       expect(res.statusCode).toBe(403);
     });
 
-    it('accepts the app origin and same-host origins', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'http://localhost:80', host: 'localhost:80' } });
+    it("accepts PUBLIC_URL's origin only, whatever Host the request names", async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: ORIGIN, host: 'localhost:80' } });
       expect(res.statusCode).toBe(200);
+      const sameHost = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'http://localhost:80', host: 'localhost:80' } });
+      expect(sameHost.statusCode).toBe(403);
     });
 
     it('refuses bodies that are not JSON (form or text posts from other sites)', async () => {
@@ -260,7 +262,7 @@ describe('production mode', () => {
     });
     try {
       for (const url of ['/sandbox/google/o/oauth2/v2/auth', '/sandbox/meta/__admin/clock', '/sandbox/shopify/__admin/faults']) {
-        expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+        expect((await t.app.inject({ method: 'GET', url, headers: { host: 'app.parallels.example' } })).statusCode).toBe(404);
       }
       expect(t.app.routeList.some((r) => r.url.startsWith('/sandbox'))).toBe(false);
       expect(t.config.session.cookieName).toBe('__Host-sid');

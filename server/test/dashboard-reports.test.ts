@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { REPORT_DATE_MESSAGE } from '@parallels/contract/report-dates';
 import { queryRows } from '../src/db/client.js';
 import { insertBrand, replaceConnections } from '../src/modules/brands/brands.sql.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
@@ -195,9 +196,9 @@ describe.each(DB_KINDS)('dashboard and AdMetrics reports on %s', (kind) => {
 
     it('dates are checked: YYYY-MM-DD, not before 2023-01-01, start not after end', async () => {
       for (const [payload, message] of [
-        [{ startDate: '2022-12-31', endDate: '2023-01-05' }, 'Dates before 2023-01-01 are not available'],
-        [{ startDate: '2026-3-1', endDate: '2026-03-05' }, 'Use the date format YYYY-MM-DD'],
-        [{ startDate: '2026-02-30', endDate: '2026-03-05' }, 'Not a real date'],
+        [{ startDate: '2022-12-31', endDate: '2023-01-05' }, REPORT_DATE_MESSAGE],
+        [{ startDate: '2026-3-1', endDate: '2026-03-05' }, REPORT_DATE_MESSAGE],
+        [{ startDate: '2026-02-30', endDate: '2026-03-05' }, REPORT_DATE_MESSAGE],
         [{ startDate: '2026-03-05', endDate: '2026-03-01' }, 'The start date must not be after the end date'],
         [{}, ''],
       ] as const) {

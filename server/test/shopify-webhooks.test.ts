@@ -47,6 +47,40 @@ describe.each(DB_KINDS)('Shopify webhooks on %s', (kind) => {
     expect((await orders()).length).toBe(before);
   });
 
+  it('acknowledges a signed order payload it cannot read, logs it and keeps it for inspection, never a 500', async () => {
+    const good = { id: 1, name: '#1', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', cancelled_at: null, test: false, financial_status: 'paid', currency: 'INR', total_price: '1.00' };
+    const before = await orders();
+    const bodies = [
+      'null',
+      '{"id":1,"refunds":"x"}',
+      '{"id":1,"refunds":[null]}',
+      '{"id":1,"refunds":[{"transactions":[null]}]}',
+      '[]',
+      '"order"',
+      JSON.stringify({ ...good, created_at: 'yesterday' }),
+      JSON.stringify({ ...good, total_price: '1e400' }),
+      JSON.stringify({ ...good, total_price: '9'.repeat(30) }),
+      JSON.stringify({ ...good, refunds: [{ id: 2, created_at: '0000-13-45', transactions: [] }] }),
+      JSON.stringify({ ...good, customer: { email: 'someone@example.com' }, test: 'no' }),
+    ];
+    for (const body of bodies) {
+      const res = await post(body, { 'x-shopify-topic': 'orders/updated', 'x-shopify-shop-domain': SHOP, 'x-shopify-hmac-sha256': sign(body), 'x-shopify-webhook-id': `w-${bodies.indexOf(body)}` });
+      expect(res.status, body).toBe(200);
+    }
+    expect(await orders()).toEqual(before);
+    const kept = await queryRows<{ webhook_id: string; topic: string; shop: string; problems: Array<{ field: string }>; payload: unknown }>(
+      t.database.db,
+      sql`select webhook_id, topic, shop, problems, payload from rejected_webhooks order by received_at, webhook_id`,
+    );
+    expect(kept.map((k) => k.webhook_id).sort()).toEqual(bodies.map((_, i) => `w-${i}`).sort());
+    expect(kept.every((k) => k.topic === 'orders/updated' && k.shop === SHOP && k.problems.length > 0)).toBe(true);
+    expect(kept.find((k) => k.webhook_id === 'w-1')!.problems.map((p) => p.field)).toContain('refunds');
+    // only the fields we read are kept: a customer's details never are
+    const withCustomer = kept.find((k) => k.webhook_id === 'w-10')!;
+    expect(JSON.stringify(withCustomer.payload)).not.toContain('someone@example.com');
+    expect(withCustomer.payload).toMatchObject({ test: 'no', total_price: '1.00' });
+  });
+
   it('processes a duplicate once and never lets an older version overwrite a newer one', async () => {
     const base = { id: 777, name: '#777', created_at: '2026-03-01T10:00:00+05:30', cancelled_at: null, test: false, currency: 'INR', total_price: '1000.00', total_price_set: { shop_money: { amount: '1000.00' } } };
     const newer = JSON.stringify({ ...base, updated_at: '2026-03-05T10:00:00+05:30', financial_status: 'partially_refunded', refunds: [{ id: 9, created_at: '2026-03-05T10:00:00+05:30', transactions: [{ amount: '250.50', kind: 'refund', status: 'success' }] }] });

@@ -20,7 +20,7 @@ export interface TestApp {
 }
 
 /** A fresh database (an empty PGlite copy, or a new database on the server) and an app on it. */
-export async function createTestApp(kind: DbKind, env: Record<string, string> = {}, options: { sync?: boolean; now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(kind: DbKind, env: Record<string, string> = {}, options: { sync?: boolean; now?: () => Date; housekeepingIntervalMs?: number } = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TOKEN_ENCRYPTION_KEYS: `test:${randomBytes(32).toString('base64')}`, ...env });
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: DatabaseHandle;
@@ -34,7 +34,7 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
     const dump = new Blob([await readFile(PGLITE_TEMPLATE_PATH)]);
     database = await openDatabase({ pgliteDataDirDump: dump });
   }
-  const app = await buildApp({ config, database, sync: options.sync, now: options.now });
+  const app = await buildApp({ config, database, sync: options.sync, now: options.now, housekeepingIntervalMs: options.housekeepingIntervalMs });
   await app.ready();
   return {
     app,

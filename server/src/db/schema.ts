@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Application tables. Fact tables (daily grain, brand_id first in every key) arrive with the sync engine.
 
@@ -132,4 +132,22 @@ export const userBrands = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.brandId] }), index('user_brands_brand_idx').on(t.brandId)],
+);
+
+/**
+ * Signed webhooks whose payload we could not read: acknowledged to the platform (a retry would bring the same
+ * body), logged, and kept here for someone to look at. `payload` holds only the fields we read.
+ */
+export const rejectedWebhooks = pgTable(
+  'rejected_webhooks',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    topic: text('topic').notNull(),
+    shop: text('shop').notNull(),
+    webhookId: text('webhook_id'),
+    problems: jsonb('problems').notNull(),
+    payload: jsonb('payload'),
+  },
+  (t) => [index('rejected_webhooks_shop_idx').on(t.shop)],
 );

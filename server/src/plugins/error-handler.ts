@@ -26,7 +26,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String((v.params as { key?: string })?.key ?? '(body)'),
         message: v.message ?? 'Invalid value',
       }));
-      const body: ErrorResponse = { success: false, message: errors.map((e) => e.message).join('. '), errors };
+      // one sentence per distinct problem: two dates refused for the same reason say it once
+      const body: ErrorResponse = { success: false, message: [...new Set(errors.map((e) => e.message))].join('. '), errors };
       return reply.code(400).send(body);
     }
     if (error instanceof HttpError) {

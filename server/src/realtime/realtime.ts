@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { resolveSession } from '../modules/auth/auth.service.js';
 import { userHasBrand } from '../modules/brands/brand-access.js';
+import { isUnknownHost, requestOrigins } from '../plugins/security.js';
 
 const CHANNEL = 'parallels_realtime';
 
@@ -33,14 +34,14 @@ function cookieValue(header: string | undefined, name: string): string | undefin
  */
 export async function attachRealtime(app: FastifyInstance, deps: { database: DatabaseHandle; config: Config }): Promise<RealtimePublisher> {
   const { database, config } = deps;
-  const allowedOrigin = new URL(config.publicUrl).origin;
+  const allowed = requestOrigins(config);
   const io = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
     allowRequest: (req, callback) => {
+      // the same rules as every HTTP request (plugins/security.ts); a handshake is a GET, so its Origin is checked here
       const origin = req.headers.origin;
-      const host = req.headers.host;
-      callback(null, !origin || origin === allowedOrigin || origin === `http://${host}` || origin === `https://${host}`);
+      callback(null, !isUnknownHost(req.headers, allowed) && (origin === undefined || allowed.origins.has(origin)));
     },
   });
 

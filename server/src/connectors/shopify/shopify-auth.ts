@@ -8,8 +8,9 @@ type ShopifyConfig = PlatformsConfig['shopify'];
 export const SHOPIFY_SCOPES = ['read_orders', 'read_all_orders', 'read_products'];
 
 // shopify-app-js shop-validator: a shop is '<name>.myshopify.com' and nothing else, checked BEFORE any call
-// goes out (security checklist E1: no request to a host an attacker chose).
-const SHOP_DOMAIN = /^[a-zA-Z0-9][a-zA-Z0-9-_]*\.myshopify\.com$/;
+// goes out (security checklist E1: no request to a host an attacker chose). The name is one DNS label: at
+// most 63 characters, so nothing longer is ever stored (an OAuth state keeps the shop).
+const SHOP_DOMAIN = /^[a-zA-Z0-9][a-zA-Z0-9-_]{0,62}\.myshopify\.com$/;
 
 /** 'my-store' or 'my-store.myshopify.com' -> 'my-store.myshopify.com'; undefined when not a valid shop. */
 export function normaliseShop(input: string): string | undefined {

@@ -5,6 +5,7 @@ import { METRICS_NOT_READY_CODE, METRICS_NOT_READY_MESSAGE } from '@parallels/co
 import { HttpError } from '../../plugins/error-handler.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { brandToday } from '../reports/report-days.js';
+import { assertReportDatesInRange } from '../reports/report-bounds.js';
 import { connectionCovers, connectionStatus, nothingSyncedYet, type SourceConnection } from '../reports/source-status.js';
 import { loadSourceConnections } from '../reports/reports.sql.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
@@ -22,6 +23,7 @@ interface AccountFigures {
 /** Each connected account of a platform with its summed delivery over the range, or null where incomplete. */
 async function accountFigures(deps: ReportDeps, brand: AccessibleBrand, platform: 'meta' | 'google_ads', range: DayRange) {
   const today = brandToday(brand.timezone, deps.now());
+  assertReportDatesInRange({ startDate: range.from, endDate: range.to }, today);
   const conns = await loadSourceConnections(deps.db, brand.id, platform);
   if (nothingSyncedYet(conns)) throw new HttpError(409, METRICS_NOT_READY_MESSAGE, { code: METRICS_NOT_READY_CODE });
   const sums = conns.length > 0 ? await sumAdAccountsByAccount(deps.db, brand.id, platform, range) : new Map<string, AdSums>();

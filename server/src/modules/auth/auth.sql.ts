@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.js';
 import { loginFailures, sessions, userBrands, users } from '../../db/schema.js';
 
@@ -119,8 +119,18 @@ export async function deleteSession(db: Database, idHash: string): Promise<void>
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
-export async function deleteExpiredSessions(db: Database, idleBefore: Date, createdBefore: Date): Promise<void> {
-  await db.delete(sessions).where(sql`${sessions.lastSeenAt} < ${idleBefore.toISOString()} or ${sessions.createdAt} < ${createdBefore.toISOString()}`);
+export async function deleteExpiredSessions(db: Database, idleBefore: Date, createdBefore: Date): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(sql`${sessions.lastSeenAt} < ${idleBefore.toISOString()} or ${sessions.createdAt} < ${createdBefore.toISOString()}`)
+    .returning({ idHash: sessions.idHash });
+  return rows.length;
+}
+
+/** Failure counts whose lockout window has ended count for nothing: their rows go. */
+export async function deleteStaleLoginFailures(db: Database, windowStartedBefore: Date): Promise<number> {
+  const rows = await db.delete(loginFailures).where(lt(loginFailures.windowStartedAt, windowStartedBefore)).returning({ email: loginFailures.email });
+  return rows.length;
 }
 
 export async function getLoginFailures(db: Database, email: string): Promise<{ failures: number; windowStartedAt: Date } | undefined> {

@@ -63,7 +63,11 @@ export async function upsertGrant(db: Database, g: GrantInput): Promise<string> 
   return rows[0]!.id;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function findGrant(db: Database, id: string): Promise<GrantRow | undefined> {
+  // grant ids are uuids: anything else names no grant (and must not reach the uuid column as a query error)
+  if (!UUID.test(id)) return undefined;
   const rows = await db.select(columns).from(platformGrants).where(eq(platformGrants.id, id)).limit(1);
   return rows[0] as GrantRow | undefined;
 }

@@ -73,6 +73,13 @@ export async function consumeState(db: Database, state: string | undefined, bind
   return { userId: row.userId, provider: row.provider, context: row.context, source: row.source, codeVerifier: row.codeVerifier, shop: row.shop };
 }
 
+/** States and login tickets past their lifetime, deleted on a schedule (housekeeping.ts) as well as when read. */
+export async function deleteExpiredStatesAndTickets(db: Database, now: Date): Promise<{ states: number; tickets: number }> {
+  const states = await db.delete(oauthStates).where(lt(oauthStates.createdAt, new Date(now.getTime() - STATE_TTL_MS))).returning({ h: oauthStates.stateHash });
+  const tickets = await db.delete(loginTickets).where(lt(loginTickets.createdAt, new Date(now.getTime() - TICKET_TTL_MS))).returning({ h: loginTickets.ticketHash });
+  return { states: states.length, tickets: tickets.length };
+}
+
 /** A one-time ticket the /callback screen trades for a session (POST /api/auth/login/oauth). */
 export async function issueLoginTicket(db: Database, userId: string): Promise<string> {
   const ticket = randomBytes(32).toString('base64url');

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_MESSAGES, loginResponseSchema } from '@parallels/contract/auth';
+import { AUTH_MESSAGES, loginResponseSchema, MAX_TEXT_LENGTH } from '@parallels/contract/auth';
 import { successResponseSchema } from '@parallels/contract/common';
 import {
   authUrlResponseSchema,
@@ -12,6 +12,7 @@ import {
   shopifyInstallBodySchema,
   sourceQuerySchema,
   tokenNameSchema,
+  type TokenName,
   updateTokensQuerySchema,
 } from '@parallels/contract/oauth';
 import type { Platform } from '@parallels/contract/brands';
@@ -26,7 +27,8 @@ import { findGrant } from '../connections/grants.sql.js';
 import { BINDING_COOKIE, bindingOf, redeemLoginTicket, safeSource } from './oauth-state.js';
 import * as oauth from './oauth.service.js';
 
-const callbackQuerySchema = z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }).catchall(z.string());
+const text = z.string().max(MAX_TEXT_LENGTH, { abort: true });
+const callbackQuerySchema = z.object({ code: text.optional(), state: text.optional(), error: text.optional() }).catchall(text);
 
 // Which brand connections a reconnect token refreshes (PUT /api/auth/updateTokens/...).
 const TOKEN_PLATFORMS: Record<'fbToken' | 'googleadRefreshToken' | 'googleanalyticsRefreshToken', { provider: string; platforms: Platform[] }> = {
@@ -35,11 +37,18 @@ const TOKEN_PLATFORMS: Record<'fbToken' | 'googleadRefreshToken' | 'googleanalyt
   googleanalyticsRefreshToken: { provider: 'google', platforms: ['ga4'] },
 };
 
+/** The grant id a reconnect names (the schema has checked it is a uuid when present): 400 naming it when absent. */
+function requiredGrantId(query: Partial<Record<TokenName, string>>, name: TokenName): string {
+  const id = query[name];
+  if (!id) throw new HttpError(400, `${name} is required`, { errors: [{ field: name, message: `${name} is required` }] });
+  return id;
+}
+
 export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const binding = (req: FastifyRequest, reply: FastifyReply) => bindingOf(req, reply, deps.config);
 
-  r.get('/api/auth/google', { schema: { querystring: googleAuthQuerySchema, response: { 200: authUrlResponseSchema } } }, async (req, reply) => {
+  r.get('/api/auth/google', { config: { writes: true }, schema: { querystring: googleAuthQuerySchema, response: { 200: authUrlResponseSchema } } }, async (req, reply) => {
     const { context, source } = req.query;
     if (context !== 'userLogin' && !req.user) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid);
     const authUrl = await oauth.startGoogle(deps, { binding: binding(req, reply), userId: req.user?.id ?? null, context, source: safeSource(source) });
@@ -85,7 +94,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
   };
 
   for (const provider of ['google', 'facebook', 'zoho'] as const) {
-    r.get(`/api/auth/${provider}/callback`, { schema: { querystring: callbackQuerySchema } }, async (req, reply) => {
+    r.get(`/api/auth/${provider}/callback`, { config: { writes: true }, schema: { querystring: callbackQuerySchema } }, async (req, reply) => {
       const state = await oauth.consumeState(deps.db, req.query.state, req.cookies[BINDING_COOKIE], provider);
       if (!state) return reply.redirect(oauth.failureLocation(undefined, 'invalid_state').location);
       if (req.query.error || !req.query.code) return reply.redirect(oauth.failureLocation(state, req.query.error ?? 'access_denied').location);
@@ -104,7 +113,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
     });
   }
 
-  r.get('/api/auth/shopify/callback', { schema: { querystring: z.record(z.string(), z.string()) } }, async (req, reply) =>
+  r.get('/api/auth/shopify/callback', { config: { writes: true }, schema: { querystring: z.record(z.string(), z.string().max(MAX_TEXT_LENGTH, { abort: true })) } }, async (req, reply) =>
     finish(reply, () => oauth.finishShopify(deps, { query: req.query, binding: req.cookies[BINDING_COOKIE], sessionUserId: req.user?.id ?? null }), () => oauth.failureLocation(undefined, 'connection_failed')),
   );
 
@@ -121,14 +130,14 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
   // Reconnect: the new grant replaces the old one on the brand's connections of that platform.
   r.put('/api/auth/updateTokens/:tokenName', { preHandler: requireUser, config: { brandScoped: true }, schema: { params: z.object({ tokenName: tokenNameSchema.exclude(['zohoToken']) }), querystring: updateTokensQuerySchema, response: { 200: successResponseSchema } } }, async (req) => {
     const target = TOKEN_PLATFORMS[req.params.tokenName];
-    const grant = await findGrant(deps.db, req.query[req.params.tokenName] ?? '');
+    const grant = await findGrant(deps.db, requiredGrantId(req.query, req.params.tokenName));
     if (!grant || grant.userId !== req.user!.id || grant.provider !== target.provider) throw new HttpError(400, `Unable to update ${req.params.tokenName} token.`);
     await attachGrant(deps.db, req.query.brandId, target.platforms, grant.id);
     return { success: true as const };
   });
 
   r.put('/api/auth/updateTokens/zoho/zohoToken', { preHandler: requireUser, config: { brandScoped: true }, schema: { querystring: updateTokensQuerySchema, response: { 200: successResponseSchema } } }, async (req) => {
-    const grant = await findGrant(deps.db, req.query.zohoToken ?? '');
+    const grant = await findGrant(deps.db, requiredGrantId(req.query, 'zohoToken'));
     if (!grant || grant.userId !== req.user!.id || grant.provider !== 'zoho') throw new HttpError(400, 'Unable to update zohoToken token.');
     return { success: true as const };
   });

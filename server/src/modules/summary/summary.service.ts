@@ -16,6 +16,7 @@ import { HttpError } from '../../plugins/error-handler.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { addDays } from '../../sync/windows.js';
 import { brandToday, customPeriod, summaryPeriods } from '../reports/report-days.js';
+import { assertReportDatesInRange } from '../reports/report-bounds.js';
 import { connectionCovers, nothingSyncedYet, reconnectMessage, sourceStatus, type SourceConnection } from '../reports/source-status.js';
 import { loadSourceConnections } from '../reports/reports.sql.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
@@ -42,13 +43,14 @@ function metricValues(source: SummarySource, sums: AdSums | FunnelSums): Record<
 export async function buildSummary(deps: ReportDeps, brand: AccessibleBrand, source: SummarySource, body: SummaryBody): Promise<SummaryResponse> {
   const brandId = brand.id;
   const today = brandToday(brand.timezone, deps.now());
+  if (body) assertReportDatesInRange({ startDate: body.startDate, endDate: body.endDate, compareStartDate: body.compareStartDate, compareEndDate: body.compareEndDate }, today);
   const periods: Partial<Record<SummaryPeriod, PeriodDays>> = summaryPeriods(today);
   if (body?.startDate && body.endDate) {
     const compare = body.compareStartDate && body.compareEndDate ? { from: body.compareStartDate, to: body.compareEndDate } : undefined;
-    // Today is not over (a sync never reads it): a range running into today ends yesterday, so it is compared
-    // with an equally long period of whole days.
+    // Today is not over (a sync never reads it): a range ending today ends yesterday, so it is compared with an
+    // equally long period of whole days; the answer's periods.custom says so. Later days were refused above.
     const yesterday = addDays(today, -1);
-    const to = body.endDate > yesterday && body.startDate <= yesterday ? yesterday : body.endDate;
+    const to = body.endDate === today && body.startDate <= yesterday ? yesterday : body.endDate;
     periods.custom = customPeriod({ from: body.startDate, to }, compare);
   }
   const platform = PLATFORM_OF[source];

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { connections, platformGrants } from '../../db/schema.js';
+import { connections, platformGrants, rejectedWebhooks } from '../../db/schema.js';
 import { rebuildBrandSummary } from '../../sync/calculate.sql.js';
 import { ACCOUNT_FACT_TABLES } from '../../sync/fact-tables.js';
 
@@ -13,7 +13,8 @@ export interface ShopErasure {
 
 /**
  * Everything we hold for a shop, for every brand and user that connected it: its orders and refunds, its
- * connections (their sync checkpoints go by cascade) and the Shopify grants (sealed tokens) for it; then
+ * connections (their sync checkpoints go by cascade), the Shopify grants (sealed tokens) for it and any
+ * webhook from it we could not read (rejected_webhooks); then
  * the summaries of those brands are rebuilt so no total still counts its sales. One transaction: a failure
  * leaves it all in place for Shopify's retry, and a replay finds nothing left to do.
  */
@@ -34,6 +35,7 @@ export async function eraseShop(db: Database, shop: string): Promise<ShopErasure
       .delete(platformGrants)
       .where(and(eq(platformGrants.provider, 'shopify'), eq(platformGrants.subject, shop)))
       .returning({ id: platformGrants.id });
+    await tx.delete(rejectedWebhooks).where(eq(rejectedWebhooks.shop, shop));
     for (const brandId of brandIds) await rebuildBrandSummary(tx, brandId);
     return { brandIds: [...brandIds].sort(), connections: removed.length, grants: grants.length };
   });

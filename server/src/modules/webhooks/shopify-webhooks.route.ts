@@ -5,9 +5,12 @@ import type { Database } from '../../db/client.js';
 import { brands, connections } from '../../db/schema.js';
 import { storeOrders, storeRefunds } from '../../db/facts-schema.js';
 import { mapOrder } from '../../connectors/shopify/shopify-mapping.js';
-import { restOrderToNode, verifyWebhook, type RestOrder } from '../../connectors/shopify/shopify-webhook.js';
+import { restOrderToNode, verifyWebhook } from '../../connectors/shopify/shopify-webhook.js';
+import { ShopifyMappingError } from '../../connectors/shopify/shopify-mapping.js';
 import { upsertRows } from '../../sync/upsert.js';
 import { COMPLIANCE_TOPICS, handleComplianceWebhook } from './shopify-compliance.service.js';
+import { inspectableOrderPayload, restOrderSchema } from './shopify-order-payload.js';
+import { keepRejectedWebhook } from './rejected-webhooks.sql.js';
 
 const ORDER_TOPICS = new Set(['orders/create', 'orders/updated', 'orders/paid', 'orders/cancelled']);
 
@@ -20,7 +23,7 @@ const ORDER_TOPICS = new Set(['orders/create', 'orders/updated', 'orders/paid', 
 export async function shopifyWebhookRoutes(app: FastifyInstance, deps: { db: Database; config: Config }): Promise<void> {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-  app.post('/api/webhooks/shopify', async (req, reply) => {
+  app.post('/api/webhooks/shopify', { config: { signed: true } }, async (req, reply) => {
     const raw = req.body as Buffer;
     if (!Buffer.isBuffer(raw) || !verifyWebhook(deps.config.platforms.shopify.apiSecret, raw, req.headers['x-shopify-hmac-sha256'] as string | undefined)) {
       return reply.code(401).send({ success: false, message: 'Invalid webhook signature' });
@@ -48,9 +51,26 @@ export async function shopifyWebhookRoutes(app: FastifyInstance, deps: { db: Dat
       .where(and(eq(connections.platform, 'shopify'), eq(connections.accountId, shop)));
 
     if (ORDER_TOPICS.has(topic)) {
-      const node = restOrderToNode(payload as RestOrder);
-      for (const t of targets) {
-        const { order, refunds } = mapOrder({ brandId: t.brandId, shop, timezone: t.timezone }, node);
+      // A signed order we cannot read is acknowledged, not refused: Shopify would send the same body again
+      // for hours, and the order still arrives with the next refresh. It is logged and kept for inspection.
+      const reject = async (problems: Array<{ field: string; message: string }>) => {
+        const webhookId = req.headers['x-shopify-webhook-id'] as string | undefined;
+        req.log.warn({ topic, shop, webhookId, problems }, 'shopify webhook payload not understood; kept in rejected_webhooks');
+        await keepRejectedWebhook(deps.db, { topic, shop, webhookId, problems, payload: inspectableOrderPayload(payload) });
+        return { success: true };
+      };
+      const parsed = restOrderSchema.safeParse(payload);
+      if (!parsed.success) return reject(parsed.error.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message })));
+      let mapped: Array<{ brandId: string } & ReturnType<typeof mapOrder>>;
+      try {
+        const node = restOrderToNode(parsed.data);
+        mapped = targets.map((t) => ({ brandId: t.brandId, ...mapOrder({ brandId: t.brandId, shop, timezone: t.timezone }, node) }));
+      } catch (e) {
+        if (!(e instanceof ShopifyMappingError)) throw e;
+        return reject([{ field: '(body)', message: e.message }]);
+      }
+      for (const t of mapped) {
+        const { order, refunds } = t;
         await deps.db.transaction(async (tx) => {
           // Only a version at least as new as the stored one is written.
           const stored = await tx.select({ updatedAt: storeOrders.updatedAt }).from(storeOrders).where(and(eq(storeOrders.brandId, t.brandId), eq(storeOrders.shop, shop), eq(storeOrders.orderId, order.orderId))).limit(1);
