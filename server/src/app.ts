@@ -25,6 +25,7 @@ import { attachRealtime, type RealtimePublisher } from './realtime/realtime.js';
 import { healthRoutes } from './modules/health/health.route.js';
 import { summaryRoutes } from './modules/summary/summary.route.js';
 import { adMetricsRoutes } from './modules/ad-metrics/ad-metrics.route.js';
+import { marketingInsightsRoutes } from './modules/marketing-insights/marketing-insights.route.js';
 import { mountSandboxEmulators } from './sandbox/emulators.js';
 
 export interface RegisteredRoute {
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reportDeps = { db, now: deps.now ?? (() => new Date()) };
   await app.register(summaryRoutes, reportDeps);
   await app.register(adMetricsRoutes, reportDeps);
+  await app.register(marketingInsightsRoutes, reportDeps);
 
   if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);
   await registerWeb(app, deps.serveWeb ? (config.webDistDir ?? DEFAULT_WEB_DIST) : undefined);
