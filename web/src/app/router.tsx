@@ -39,7 +39,11 @@ export const routes: RouteObject[] = [
             handle: { title: 'Ad Metrics', datePicker: true, localeSettings: true },
             lazy: () => import('./routes/ad-metrics').then((m) => ({ Component: m.AdMetricsRoute })),
           },
-          placeholder('/marketing-insights/:brandId', 'Marketing Insights'),
+          {
+            path: '/marketing-insights/:brandId',
+            handle: { title: 'Marketing Insights', datePicker: true, localeSettings: true },
+            lazy: () => import('./routes/marketing-insights').then((m) => ({ Component: m.MarketingInsightsRoute })),
+          },
           placeholder('/ecommerce-reports/:brandId', 'E-Commerce Reports'),
           placeholder('/conversion-reports/:brandId/*', 'Conversion Reports'),
           placeholder('/meta-campaigns/:brandId', 'Campaign Analysis'),
