@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/health.route.js';
 import { summaryRoutes } from './modules/summary/summary.route.js';
 import { adMetricsRoutes } from './modules/ad-metrics/ad-metrics.route.js';
 import { marketingInsightsRoutes } from './modules/marketing-insights/marketing-insights.route.js';
+import { targetRoutes } from './modules/targets/targets.route.js';
 import { mountSandboxEmulators } from './sandbox/emulators.js';
 
 export interface RegisteredRoute {
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(summaryRoutes, reportDeps);
   await app.register(adMetricsRoutes, reportDeps);
   await app.register(marketingInsightsRoutes, reportDeps);
+  await app.register(targetRoutes, reportDeps);
 
   if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);
   await registerWeb(app, deps.serveWeb ? (config.webDistDir ?? DEFAULT_WEB_DIST) : undefined);
