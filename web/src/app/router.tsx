@@ -33,7 +33,7 @@ export const routes: RouteObject[] = [
           { path: '/first-time-brand-setup', handle: { title: 'Brand Setup' }, lazy: () => import('./routes/brand-setup').then((m) => ({ Component: m.BrandSetupRoute })) },
           { path: '/brand-setup', handle: { title: 'Brand Setup' }, lazy: () => import('./routes/brand-setup').then((m) => ({ Component: m.BrandSetupRoute })) },
           { path: '/profile', handle: { title: 'Profile' }, lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
-          placeholder('/performance-metrics', 'Brands Performance Metrics'),
+          { path: '/performance-metrics', handle: { title: 'Brands Performance Metrics' }, lazy: () => import('./routes/performance-metrics').then((m) => ({ Component: m.PerformanceMetricsRoute })) },
           {
             path: '/admetrics/:brandId',
             handle: { title: 'Ad Metrics', datePicker: true, localeSettings: true },
