@@ -10,6 +10,8 @@ const figure = (id: keyof PerformanceFigures, header: string, group: string, for
   group,
   kind: 'metric',
   format,
+  // crore-sized amounts in bold (the total row) need the room
+  width: format === 'currency' ? 170 : 110,
   value: (r) => r.figures[id],
   // compare on: the compare range's figure and the change beside every figure
   detail: (r, ctx) =>
