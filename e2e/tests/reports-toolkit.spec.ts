@@ -1,7 +1,8 @@
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect, seriousViolations, test } from './fixtures';
 
-async function logInAsDemo(page: import('@playwright/test').Page) {
+async function logInAsDemo(page: Page) {
   await page.goto('/login');
   await page.getByLabel('Email').fill('demo@parallels.dev');
   await page.getByLabel('Password').fill('parallels-demo');
