@@ -19,7 +19,8 @@ import { freePort, positiveInt } from './common.js';
  * 3. Drives it over HTTP/1.1 keep-alive from this process with autocannon: both share the machine's 2 cores, as a
  *    client on the same machine would. Each connection repeats a mix of report calls in order:
  *    - dashboard: what opening the dashboard asks for: the three summary cards with their default periods
- *      (body {}), AdMetrics for Facebook and Google over the last 30 days, and the brand's currency;
+ *      (body {}), AdMetrics for Facebook and Google over the last 30 days, and the brand's currency; then
+ *      Marketing Insights (GET /api/report) over the same 30 days and the targets screen's two reads;
  *    - two-years: the same reports over the whole two years.
  *    For each mix, after a warm-up, two runs of BENCH_LOAD_SECONDS: 500 requests/s offered (50 connections, each
  *    sending 10 a second), and as fast as BENCH_LOAD_CONNECTIONS connections go, each sending its next call as
@@ -123,6 +124,10 @@ try {
       { method: 'POST', path: `/api/metrics/fbAd/${brandId}`, body: adMetrics },
       { method: 'POST', path: `/api/metrics/googleAdAndCampaign/${brandId}`, body: adMetrics },
       { method: 'GET', path: `/api/brands/currency/${brandId}` },
+      // Marketing Insights over the same days, and the targets screen's calls
+      { method: 'GET', path: `/api/report/${brandId}?${new URLSearchParams(JSON.parse(adMetrics) as Record<string, string>).toString()}` },
+      { method: 'GET', path: `/api/performance/metaMetrics/${brandId}` },
+      { method: 'GET', path: '/api/performance/brandTarget' },
     ];
   };
   const mixes: Mix[] = [

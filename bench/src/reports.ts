@@ -6,6 +6,8 @@ import { hashSessionId } from '@parallels/server/modules/auth/session-token';
 import { loadSourceConnections } from '@parallels/server/modules/reports/reports.sql';
 import { sumAdAccounts, sumAdAccountsByAccount, sumGa4Funnel } from '@parallels/server/modules/summary/summary.sql';
 import { addDays } from '@parallels/server/sync/windows';
+import { dailySums } from '@parallels/server/modules/marketing-insights/marketing-insights.sql';
+import { listUserTargets, sumAdRanges } from '@parallels/server/modules/targets/targets.sql';
 import { GOOGLE_ACCOUNTS, GOOGLE_CAMPAIGNS, META_ACCOUNTS, META_CAMPAIGNS, NOW, openBenchDatabase, ORIGIN, seedLargeBrand, TIMEZONE } from './large-brand.js';
 import { positiveInt } from './common.js';
 
@@ -269,6 +271,59 @@ try {
       }
     }
 
+    // marketing-insights.service buildPerformanceReport: the three sources' connections, then one per-day sum
+    // over the range (and the compare range), with and without compare.
+    const performanceSources = ['shopify', 'meta', 'google_ads'] as const;
+    const performanceCases: Array<[string, { from: string; to: string }, { from: string; to: string } | null]> = [
+      ['last-30-days', { from: ranges['last-30-days'].startDate, to: yesterday }, null],
+      ['last-30-days + compare', { from: ranges['last-30-days'].startDate, to: yesterday }, { from: addDays(today, -61), to: addDays(today, -32) }],
+      ['two-years', { from: first, to: yesterday }, null],
+      ['two-years + compare', { from: first, to: yesterday }, { from: first, to: addDays(first, 364) }],
+    ];
+    for (const [label, range, compare] of performanceCases) {
+      const query = new URLSearchParams({ startDate: range.from, endDate: range.to, ...(compare ? { compareStartDate: compare.from, compareEndDate: compare.to } : {}) });
+      const request = { method: 'GET', url: `/api/report/${brandId}?${query.toString()}` } as const;
+      const reply = await send(app, request);
+      const answer = JSON.parse(reply.body) as { totals?: Record<string, { current: number | null }> };
+      if (reply.statusCode !== 200 || answer.totals?.metaSpend?.current == null) throw new Error(`report ${label}: HTTP ${reply.statusCode}, Meta spend ${answer.totals?.metaSpend?.current}`);
+      const report = async () => {
+        const conns = await Promise.all(performanceSources.map((p) => loadSourceConnections(db, brandId, p)));
+        const ids = (i: number) => conns[i]!.map((c) => c.accountId);
+        return dailySums(db, brandId, { shops: ids(0), meta: ids(1), google: ids(2) }, compare ? [range, compare] : [range]);
+      };
+      cases.push({ endpoint: 'report', range: label, ...request, report });
+    }
+
+    // targets.service: the month so far per source; the list derives every target's achievement.
+    for (const [name, platform] of [['metaMetrics', 'meta'], ['googleAdMetrics', 'google_ads']] as const) {
+      cases.push({
+        endpoint: `performance/${name}`,
+        range: '(this month)',
+        method: 'GET',
+        url: `/api/performance/${name}/${brandId}`,
+        report: async () => {
+          await loadSourceConnections(db, brandId, platform);
+          return sumAdRanges(db, [{ key: 'month', brandId, platform, from: `${today.slice(0, 7)}-01`, to: yesterday }]);
+        },
+      });
+    }
+    for (const [source, day] of [['Meta', yesterday], ['Google', yesterday], ['Meta', addDays(today, 20)]] as const) {
+      const added = await send(app, { method: 'POST', url: '/api/performance/addTarget', payload: { brandId, name: 'Bench', source, targetSales: 1e6, targetSpend: 1e5, targetROAS: 4, targetDate: day } });
+      if (added.statusCode !== 201) throw new Error(`addTarget: HTTP ${added.statusCode} ${added.body.slice(0, 300)}`);
+    }
+    const userId = (await findSessionUser(db, hashSessionId(cookie.slice(cookie.indexOf('=') + 1)), brandId))!.user.id;
+    cases.push({
+      endpoint: 'performance/brandTarget',
+      range: '(3 targets)',
+      method: 'GET',
+      url: '/api/performance/brandTarget',
+      report: async () => {
+        const targets = await listUserTargets(db, userId);
+        for (const t of targets) await loadSourceConnections(db, t.brandId, t.source === 'Meta' ? 'meta' : 'google_ads');
+        return sumAdRanges(db, targets.map((t) => ({ key: t.id, brandId: t.brandId, platform: t.source === 'Meta' ? 'meta' : 'google_ads', from: `${t.targetDate.slice(0, 7)}-01`, to: t.targetDate < today ? t.targetDate : yesterday })));
+      },
+    });
+
     // brands.route currency: the currency comes with the access check (request.brand); no query of its own.
     cases.push({ endpoint: 'currency', range: '(no range)', method: 'GET', url: `/api/brands/currency/${brandId}`, report: async () => undefined });
 
@@ -312,7 +367,7 @@ try {
     const probe = await buildApp({ config, database, sync: false, emulators: false, now: () => NOW });
     try {
       const breakdown = await instrumented(probe);
-      const probed = ['summary/facebook-ads two-years', 'fbAd two-years', 'currency (no range)'];
+      const probed = ['summary/facebook-ads two-years', 'fbAd two-years', 'report two-years + compare', 'currency (no range)'];
       for (const c of cases.filter((x) => probed.includes(`${x.endpoint} ${x.range}`))) console.log(`reports: where the time goes (p50), ${c.endpoint} ${c.range}: ${await breakdown(c)}`);
     } finally {
       await probe.close();

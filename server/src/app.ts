@@ -28,6 +28,8 @@ import { attachRealtime, type RealtimePublisher } from './realtime/realtime.js';
 import { healthRoutes } from './modules/health/health.route.js';
 import { summaryRoutes } from './modules/summary/summary.route.js';
 import { adMetricsRoutes } from './modules/ad-metrics/ad-metrics.route.js';
+import { marketingInsightsRoutes } from './modules/marketing-insights/marketing-insights.route.js';
+import { targetRoutes } from './modules/targets/targets.route.js';
 import { mountSandboxEmulators } from './sandbox/emulators.js';
 
 export interface RegisteredRoute {
@@ -147,6 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reportDeps = { db, now: deps.now ?? (() => new Date()) };
   await app.register(summaryRoutes, reportDeps);
   await app.register(adMetricsRoutes, reportDeps);
+  await app.register(marketingInsightsRoutes, reportDeps);
+  await app.register(targetRoutes, reportDeps);
 
   let stopHousekeeping: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {

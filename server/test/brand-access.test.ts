@@ -33,8 +33,9 @@ describe.each(DB_KINDS)('brand access on %s', (kind) => {
   });
 
   it("answers another user's brand exactly like a brand that does not exist, on every brand-scoped route", async () => {
-    // DELETE last: its "own brand" call really deletes A's brand.
-    const routes = t.app.routeList.filter((r) => r.brandAccess && r.method !== 'HEAD').sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
+    // Deleting the brand last: its "own brand" call really deletes A's brand (other DELETEs only remove its parts).
+    const deletesBrand = (r: { method: string; url: string }) => Number(r.method === 'DELETE' && r.url === '/api/brands/delete/:brandId');
+    const routes = t.app.routeList.filter((r) => r.brandAccess && r.method !== 'HEAD').sort((x, y) => deletesBrand(x) - deletesBrand(y));
     const call = (method: string, url: string, brandId: string, cookie: string) => {
       const path = url.replace(':brandId', brandId).replace(':tokenName', 'fbToken');
       const withQuery = url.includes(':brandId') ? path : `${path}?brandId=${brandId}&fbToken=${NOWHERE}&zohoToken=${NOWHERE}`;

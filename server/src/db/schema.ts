@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Application tables. Fact tables (daily grain, brand_id first in every key) arrive with the sync engine.
 
@@ -150,4 +150,27 @@ export const rejectedWebhooks = pgTable(
     payload: jsonb('payload'),
   },
   (t) => [index('rejected_webhooks_shop_idx').on(t.shop)],
+);
+
+/**
+ * Monthly sales, spend and ROAS targets per brand and source (spec/reports.md "Brand targets"). A target is
+ * identified by its own id; the brand id in update and delete URLs is the access check (decision 012).
+ */
+export const brandTargets = pgTable(
+  'brand_targets',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    brandId: uuid('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    source: text('source').notNull(), // Meta | Google
+    targetSales: numeric('target_sales', { precision: 16, scale: 2 }).notNull(),
+    targetSpend: numeric('target_spend', { precision: 16, scale: 2 }).notNull(),
+    targetRoas: numeric('target_roas', { precision: 10, scale: 2 }).notNull(),
+    /** the day the target is due; its month is the month whose sales count */
+    targetDate: date('target_date').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('brand_targets_brand_idx').on(t.brandId, t.targetDate), check('brand_targets_source_check', sql`${t.source} in ('Meta', 'Google')`)],
 );

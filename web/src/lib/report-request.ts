@@ -17,7 +17,8 @@ export interface ReportResult<T> {
  */
 export async function fetchReport<T>(url: string, body: unknown, schema: z.ZodType<T>, signal?: AbortSignal): Promise<ReportResult<T>> {
   try {
-    return { data: await apiRequest(url, { method: 'POST', body, schema, signal }), reconnectMessage: null };
+    // a GET report (body undefined) keeps its range in the URL
+    return { data: await apiRequest(url, { method: body === undefined ? 'GET' : 'POST', body, schema, signal }), reconnectMessage: null };
   } catch (e) {
     if (e instanceof ApiError && e.status === 403 && e.code === TOKEN_EXPIRED_CODE) {
       const stale = schema.safeParse((e.body as { stale?: unknown } | undefined)?.stale);

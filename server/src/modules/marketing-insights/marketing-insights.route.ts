@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { brandIdParamsSchema } from '@parallels/contract/brands';
+import { performanceReportSchema, reportQuerySchema } from '@parallels/contract/marketing-insights';
+import type { ReportDeps } from '../reports/report-deps.js';
+import { buildPerformanceReport } from './marketing-insights.service.js';
+
+// GET /api/report/{brandId}?startDate&endDate[&compareStartDate&compareEndDate] (spec/reports.md section 7);
+// the brand-access hook guards it (it names :brandId) and leaves the brand on the request.
+export async function marketingInsightsRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/report/:brandId',
+    { schema: { params: brandIdParamsSchema, querystring: reportQuerySchema, response: { 200: performanceReportSchema } } },
+    async (req) => buildPerformanceReport(deps, req.brand!, req.query),
+  );
+}

@@ -1,0 +1,116 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { User } from '@parallels/contract/auth';
+import { sessionStore } from '../../lib/session-store';
+import { AppProvider } from '../provider';
+import { MarketingInsightsRoute } from './marketing-insights';
+
+const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const fetchMock = vi.fn<typeof fetch>();
+const ready = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
+const figures = (sales: number | null, meta: number) => ({
+  totalSales: sales,
+  refundAmount: 0,
+  totalSpend: meta + 50,
+  metaSpend: meta,
+  metaRevenue: meta * 2,
+  metaROAS: 2,
+  googleSpend: 50,
+  googleRevenue: 100,
+  googleROAS: 2,
+  adSales: meta * 2 + 100,
+  roi: sales === null ? null : sales / (meta + 50),
+  grossROI: (meta * 2 + 100) / (meta + 50),
+});
+const comparison = (current: number | null, previous: number | null) => ({ current, previous, change: current !== null && previous ? Math.round(((current - previous) / previous) * 10000) / 100 : null, trend: null });
+const report = (compare: boolean) => ({
+  success: true,
+  data: [
+    {
+      year: 2026,
+      month: 3,
+      ...figures(1234.5, 150),
+      shopifySales: 1234.5,
+      dailyMetrics: [
+        { _id: '2026-03-01', date: '2026-03-01', ...figures(1000, 100) },
+        { _id: '2026-03-02', date: '2026-03-02', ...figures(null, 50) },
+      ],
+    },
+  ],
+  totals: Object.fromEntries(Object.entries(figures(1234.5, 150)).map(([k, v]) => [k, comparison(v, compare ? (k === 'totalSales' ? 1000 : v) : null)])),
+  range: { from: '2026-03-01', to: '2026-03-02' },
+  compare: compare ? { from: '2026-02-01', to: '2026-02-02', data: [] } : null,
+  status: { shopify: ready, meta: ready, google_ads: ready },
+  currency: 'INR',
+});
+let answer: (url: string) => Response;
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '/marketing-insights/:brandId', element: <MarketingInsightsRoute /> }], { initialEntries: [path] });
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}
+
+describe('Marketing Insights', () => {
+  beforeAll(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(41);
+  });
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/brands/currency/b1') return json(200, { success: true, currency: 'USD' });
+      if (url.startsWith('/api/report/b1?')) return answer(url);
+      if (url.startsWith('/api/brands/b1')) return json(200, { _id: 'b1', name: 'B', connections: [] });
+      return json(404, { success: false, message: 'not found' });
+    });
+    sessionStore.signIn(asha);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it('asks for the URL range, shows months in the brand currency and expands a month into its days; missing is "-"', async () => {
+    const user = userEvent.setup();
+    answer = () => json(200, report(false));
+    renderAt('/marketing-insights/b1?from=2026-03-01&to=2026-03-02');
+    const month = await screen.findByRole('button', { name: 'Expand Mar 2026' });
+    expect(String(fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/report/'))![0])).toBe('/api/report/b1?startDate=2026-03-01&endDate=2026-03-02');
+    const table = screen.getByRole('table', { name: 'Cross-platform performance' });
+    for (const group of ['Store platform', 'Meta + Google', 'Meta', 'Google Ads']) expect(within(table).getByRole('columnheader', { name: group })).toBeInTheDocument();
+    expect(within(table).getAllByRole('cell', { name: '$1,234.50' }).length).toBeGreaterThan(0); // the currency call's USD
+    await user.click(month);
+    const day2 = within(table).getByRole('cell', { name: '02/03/2026' }).closest('tr')!;
+    expect(within(day2).getAllByRole('cell')[1]).toHaveTextContent('-');
+  });
+
+  it('with compare on, shows the compare figure and the change beside the totals', async () => {
+    answer = () => json(200, report(true));
+    renderAt('/marketing-insights/b1?from=2026-03-01&to=2026-03-02&compareFrom=2026-02-01&compareTo=2026-02-02');
+    await screen.findByRole('button', { name: 'Expand Mar 2026' });
+    expect(String(fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/report/'))![0])).toContain('compareStartDate=2026-02-01&compareEndDate=2026-02-02');
+    expect(screen.getByText('vs $1,000.00 (+23.45%)')).toBeInTheDocument();
+  });
+
+  it('shows the Preparing screen on 409', async () => {
+    answer = () => json(409, { success: false, message: 'No metrics data available yet. Please try again later.', code: 'METRICS_NOT_READY' });
+    renderAt('/marketing-insights/b1?from=2026-03-01&to=2026-03-02');
+    expect(await screen.findByRole('heading', { name: 'Preparing your dashboard...' })).toBeInTheDocument();
+  });
+
+  it('says "Error: {message}" with a retry for any other failure', async () => {
+    answer = () => json(400, { success: false, message: 'Dates after today (2026-03-15) are not available' });
+    renderAt('/marketing-insights/b1?from=2026-03-01&to=2026-03-02');
+    expect(await screen.findByText('Error: Dates after today (2026-03-15) are not available')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

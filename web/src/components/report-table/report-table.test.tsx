@@ -1,0 +1,179 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { buildWorkbook } from './export-xlsx';
+import { performanceTone, type ReportColumn } from './report-columns';
+import { ReportTable } from './report-table';
+
+interface Item {
+  id: string;
+  name: string;
+  spend: number | null;
+  rate: number;
+  days?: Item[];
+}
+
+const ITEMS: Item[] = Array.from({ length: 120 }, (_, i) => ({ id: `r${i + 1}`, name: `Row ${String(i + 1).padStart(3, '0')}`, spend: i === 5 ? null : (i + 1) * 10.5, rate: (i % 7) + 0.5 }));
+const COLUMNS: ReportColumn<Item>[] = [
+  { id: 'name', header: 'Name', kind: 'first', value: (r) => r.name },
+  { id: 'spend', header: 'Spend', kind: 'metric', format: 'currency', group: 'Meta', value: (r) => r.spend },
+  { id: 'rate', header: 'Conv. Rate', kind: 'metric', format: 'rate', group: 'Meta', value: (r) => r.rate, tone: (r) => performanceTone(r.spend, r.rate, 600, 3) },
+];
+
+function renderTable(rows: Item[] = ITEMS) {
+  return render(<ReportTable<Item> title="Items" columns={COLUMNS} rows={rows} getRowId={(r) => r.id} subRows={(r) => r.days} currency="USD" quickViews={[{ name: 'Rates View', columns: ['rate'] }]} />);
+}
+
+const bodyRows = () => within(screen.getByRole('table', { name: 'Items' })).getAllByRole('row').slice(2); // group and column headers
+
+describe('ReportTable', () => {
+  // jsdom lays nothing out: give the scroll area a height and each row one, as a browser would
+  beforeAll(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(41);
+  });
+
+  it('formats figures: currency with 2 decimals, rates with %, a missing value as "-"', () => {
+    renderTable();
+    const first = within(bodyRows()[0]!).getAllByRole('cell');
+    expect(first.map((c) => c.textContent)).toEqual(['Row 001', '$10.50', '0.50%']);
+    expect(within(bodyRows()[5]!).getAllByRole('cell')[1]!.textContent).toBe('-');
+    expect(screen.getByRole('columnheader', { name: 'Meta' })).toHaveAttribute('colspan', '2');
+  });
+
+  it('sorts ascending on the first header click, then descending; missing figures last', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    await user.click(screen.getByRole('button', { name: /^Spend/ }));
+    expect(screen.getByRole('columnheader', { name: /^Spend/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(within(bodyRows()[0]!).getAllByRole('cell')[1]!.textContent).toBe('$10.50');
+    await user.click(screen.getByRole('button', { name: /^Spend/ }));
+    expect(screen.getByRole('columnheader', { name: /^Spend/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(within(bodyRows()[0]!).getAllByRole('cell')[1]!.textContent).toBe('$1,260.00');
+  });
+
+  it('pages: texts, clamped navigation, reset on rows-per-page change', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    expect(screen.getByText('Showing 1-50 of 120 rows')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Showing 51-100 of 120 rows')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(screen.getByText('Showing 101-120 of 120 rows')).toBeInTheDocument();
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '100');
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Rows per page'), 'all');
+    expect(screen.getByText('Showing 1-120 of 120 rows')).toBeInTheDocument();
+  });
+
+  it('filters through the popover: badge, count, "(Filtered from N total rows)", page reset, validation, Clear All', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.selectOptions(screen.getByLabelText('Column'), 'spend');
+    await user.type(screen.getByLabelText('Value'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Add Filter' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid value');
+    await user.clear(screen.getByLabelText('Value'));
+    await user.type(screen.getByLabelText('Value'), '1000');
+    await user.click(screen.getByRole('button', { name: 'Add Filter' }));
+    expect(screen.getByText('Filtered')).toBeInTheDocument();
+    expect(screen.getByText('(Filtered from 120 total rows)')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1-25 of 25 rows')).toBeInTheDocument(); // rows 96..120 spend more than 1000
+    expect(screen.getByLabelText('1 active')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Filter/ }));
+    expect(screen.getByText('Active Filters')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Value'), '5000');
+    await user.click(screen.getByRole('button', { name: 'Add Filter' }));
+    expect(screen.getByText('No data matches the selected filter')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Filter/ }));
+    await user.click(screen.getByRole('button', { name: 'Remove filter Meta Spend > 5000' }));
+    expect(screen.getByText('Showing 1-25 of 25 rows')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    expect(screen.queryByText('Filtered')).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 1-50 of 120 rows')).toBeInTheDocument();
+  });
+
+  it('column manager: hide, reorder with the keyboard buttons, pin, quick views', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const sheet = screen.getByRole('dialog', { name: 'Manage columns' });
+    expect(within(sheet).getByRole('checkbox', { name: 'Name' })).toBeDisabled();
+    await user.click(within(sheet).getByRole('checkbox', { name: 'Spend' }));
+    expect(screen.queryByRole('columnheader', { name: /^Spend/ })).not.toBeInTheDocument();
+    await user.click(within(sheet).getByRole('checkbox', { name: 'Spend' }));
+    await user.click(within(sheet).getByRole('button', { name: 'Move Spend down' }));
+    const headers = () => within(screen.getByRole('table', { hidden: true })).getAllByRole('columnheader', { hidden: true }).map((h) => h.textContent?.replace(/[▲▼↕]/g, ''));
+    expect(headers().slice(-3)).toEqual(['Name', 'Conv. Rate', 'Spend']);
+    await user.click(within(sheet).getByRole('button', { name: 'Pin Conv. Rate' }));
+    expect(within(sheet).getByRole('button', { name: 'Pin Conv. Rate' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(sheet).getByRole('button', { name: 'Rates View' }));
+    expect(headers().slice(-2)).toEqual(['Name', 'Conv. Rate']);
+    await user.click(within(sheet).getByRole('button', { name: 'All columns' }));
+    expect(headers()).toContain('Spend');
+  });
+
+  it('resizes within the spec limits, by keyboard too', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    const spend = screen.getByRole('separator', { name: 'Resize Spend' });
+    expect(spend).toHaveAttribute('aria-valuenow', '150');
+    spend.focus();
+    for (let i = 0; i < 8; i++) await user.keyboard('{ArrowRight}');
+    expect(spend).toHaveAttribute('aria-valuenow', '200');
+    for (let i = 0; i < 15; i++) await user.keyboard('{ArrowLeft}');
+    expect(spend).toHaveAttribute('aria-valuenow', '100');
+    const name = screen.getByRole('separator', { name: 'Resize Name' });
+    name.focus();
+    for (let i = 0; i < 20; i++) await user.keyboard('{ArrowRight}');
+    expect(name).toHaveAttribute('aria-valuenow', '300');
+  });
+
+  it('full screen shows every row; leaving it goes back to page 1', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(screen.getByRole('button', { name: 'Full screen' }));
+    expect(screen.getByRole('dialog', { name: 'Items' })).toBeInTheDocument();
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+  });
+
+  it('expands a row into its sub rows', async () => {
+    const user = userEvent.setup();
+    renderTable([{ id: 'm', name: 'Mar 2026', spend: 30, rate: 1, days: [{ id: 'd1', name: '01/03/2026', spend: 10, rate: 1 }, { id: 'd2', name: '02/03/2026', spend: 20, rate: 1 }] }]);
+    expect(bodyRows()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Expand Mar 2026' }));
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['▾Mar 2026', '01/03/2026', '02/03/2026']);
+    expect(screen.getByRole('button', { name: 'Collapse Mar 2026' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('says "No data to display" when there are no rows', () => {
+    renderTable([]);
+    expect(screen.getByText('No data to display')).toBeInTheDocument();
+  });
+
+  it('exports a workbook: slate header row, numbers as numbers, the colour rule as fills, sub rows after their parent', async () => {
+    const rows: Item[] = [{ id: 'a', name: 'A', spend: 1234.567, rate: 4, days: [{ id: 'a1', name: 'A1', spend: null, rate: 1 }] }, { id: 'b', name: 'B', spend: 10, rate: 1 }];
+    const workbook = await buildWorkbook({ sheetName: 'Conversion Data', columns: COLUMNS, rows, subRows: (r) => r.days });
+    const { default: ExcelJS } = await import('exceljs');
+    const back = new ExcelJS.Workbook();
+    await back.xlsx.load((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+    const sheet = back.getWorksheet('Conversion Data')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Name', 'Meta Spend', 'Meta Conv. Rate']);
+    expect(sheet.getRow(1).getCell(1).fill).toMatchObject({ fgColor: { argb: 'FF334155' } });
+    expect(sheet.getRow(2).values).toEqual([undefined, 'A', 1234.57, 4]);
+    expect(sheet.getRow(2).getCell(2).numFmt).toBe('#,##0.00');
+    expect(sheet.getRow(2).getCell(3).fill).toMatchObject({ fgColor: { argb: 'FFD1FAE5' } }); // both at or above average: green
+    expect(sheet.getRow(3).values).toEqual([undefined, 'A1', undefined, 1]); // a missing figure stays empty, never 0
+    expect(sheet.getRow(4).getCell(3).fill).toMatchObject({ fgColor: { argb: 'FFFEE2E2' } }); // both below: red
+  });
+});
