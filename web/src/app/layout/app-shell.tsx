@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useUserBrands } from '../../features/brands/api/get-user-brands';
 import { TokenRefreshPrompt } from '../../features/connections/components/token-refresh-prompt';
@@ -26,6 +26,18 @@ export function AppShell() {
   const logout = useLogout();
   const brandsQuery = useUserBrands(user?.id);
   const brands = brandsQuery.data?.brands ?? [];
+  // The drawer is open on the page it was opened on: going where the user chose closes it.
+  const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
+  const drawerOpen = drawerOpenOn === location.pathname;
+  const setDrawerOpen = (open: boolean) => setDrawerOpenOn(open ? location.pathname : null);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setDrawerOpenOn(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
 
   // The server's brand list is the truth: keep the stored user in step with it.
   useEffect(() => {
@@ -55,10 +67,18 @@ export function AppShell() {
         selectedBrandId={selectedBrandId}
         onSelectBrand={(id) => sessionStore.selectBrand(id)}
         onLogout={logout}
+        drawerOpen={drawerOpen}
+        onCloseDrawer={() => setDrawerOpen(false)}
       />
       <div className="flex min-w-0 flex-1 flex-col">
-        <PageHeader title={handle?.title ?? 'Parallels'} datePicker={handle?.datePicker} localeSettings={handle?.localeSettings} />
-        <main className="flex-1 overflow-auto p-6">
+        <PageHeader
+          title={handle?.title ?? 'Parallels'}
+          datePicker={handle?.datePicker}
+          localeSettings={handle?.localeSettings}
+          onOpenMenu={() => setDrawerOpen(true)}
+          menuOpen={drawerOpen}
+        />
+        <main className="min-w-0 flex-1 overflow-auto p-4 md:p-6">
           <TokenRefreshPrompt />
           <Outlet />
         </main>
