@@ -63,6 +63,8 @@ export const summaryResponseSchema = z.object({
   periods: z.object({ yesterday: periodDaysSchema, last7Days: periodDaysSchema, last30Days: periodDaysSchema, custom: periodDaysSchema.optional() }),
   status: sourceStatusSchema,
   currency: z.string(),
+  /** the brand's calendar day now: days from it on are not over, so not synced yet (partial, never missing) */
+  today: isoDaySchema,
 });
 export type SummaryResponse = z.infer<typeof summaryResponseSchema>;
 

@@ -111,6 +111,23 @@ describe.each(DB_KINDS)('dashboard and AdMetrics reports on %s', (kind) => {
       // a range running into today ends yesterday, and is compared with as many whole days before it
       const toToday = (await post(`/api/summary/facebook-ads/${brandId}`, { startDate: '2026-03-12', endDate: '2026-03-15' })).json();
       expect(toToday.periods.custom).toEqual({ from: '2026-03-12', to: '2026-03-14', previousFrom: '2026-03-09', previousTo: '2026-03-11' });
+      expect(toToday.today).toBe('2026-03-15');
+    });
+
+    it('a comparison is always of equal lengths: the compare range is cut with the range (today) or to its length', async () => {
+      // 10-15 Mar runs into today and ends on the 14th: 5 days, so 1-6 Mar is compared as 1-5 Mar
+      const intoToday = (await post(`/api/summary/facebook-ads/${brandId}`, { startDate: '2026-03-10', endDate: '2026-03-15', compareStartDate: '2026-03-01', compareEndDate: '2026-03-06' })).json();
+      expect(intoToday.periods.custom).toEqual({ from: '2026-03-10', to: '2026-03-14', previousFrom: '2026-03-01', previousTo: '2026-03-05' });
+      expect(intoToday.periodData.custom.metaspend).toEqual({ current: 600.25, previous: 550, change: 9.14, trend: 'up' });
+      // a longer (or shorter) compare range keeps its first day and takes the range's length
+      const longer = (await post(`/api/summary/facebook-ads/${brandId}`, { startDate: '2026-03-10', endDate: '2026-03-14', compareStartDate: '2026-03-01', compareEndDate: '2026-03-09' })).json();
+      expect(longer.periods.custom).toMatchObject({ previousFrom: '2026-03-01', previousTo: '2026-03-05' });
+      const shorter = (await post(`/api/summary/facebook-ads/${brandId}`, { startDate: '2026-03-10', endDate: '2026-03-14', compareStartDate: '2026-03-01', compareEndDate: '2026-03-02' })).json();
+      expect(shorter.periods.custom).toMatchObject({ previousFrom: '2026-03-01', previousTo: '2026-03-05' });
+      // today alone is not over: its days are today's, the figures missing until it has synced
+      const today = (await post(`/api/summary/facebook-ads/${brandId}`, { startDate: '2026-03-15', endDate: '2026-03-15' })).json();
+      expect(today.periods.custom).toEqual({ from: '2026-03-15', to: '2026-03-15', previousFrom: '2026-03-14', previousTo: '2026-03-14' });
+      expect(today.periodData.custom.metaspend.current).toBeNull();
     });
 
     it('a source that is not connected says so (no figures), never zeros', async () => {

@@ -46,7 +46,7 @@ export async function buildSummary(deps: ReportDeps, brand: AccessibleBrand, sou
   if (body?.startDate && body.endDate) {
     const compare = body.compareStartDate && body.compareEndDate ? { from: body.compareStartDate, to: body.compareEndDate } : undefined;
     // Today is not over (a sync never reads it): a range running into today ends yesterday, so it is compared
-    // with an equally long period of whole days.
+    // with an equally long period of whole days. A range of today alone stays today: partial, shown as such.
     const yesterday = addDays(today, -1);
     const to = body.endDate > yesterday && body.startDate <= yesterday ? yesterday : body.endDate;
     periods.custom = customPeriod({ from: body.startDate, to }, compare);
@@ -59,7 +59,7 @@ export async function buildSummary(deps: ReportDeps, brand: AccessibleBrand, sou
     ranges[`${key}:previous`] = { from: p.previousFrom, to: p.previousTo };
   }
   const status = sourceStatus(conns, Object.values(ranges), today);
-  const response: SummaryResponse = { success: true, periodData: null, periods: periods as SummaryResponse['periods'], status, currency: brand.currency };
+  const response: SummaryResponse = { success: true, periodData: null, periods: periods as SummaryResponse['periods'], status, currency: brand.currency, today };
   if (conns.length === 0) return response;
   if (nothingSyncedYet(conns)) throw new HttpError(409, METRICS_NOT_READY_MESSAGE, { code: METRICS_NOT_READY_CODE });
 

@@ -82,7 +82,7 @@ function Dashboard() {
               {(Object.keys(PERIOD_TITLES) as Array<keyof typeof PERIOD_TITLES>).map((period) => (
                 <OverviewCard key={period} title={PERIOD_TITLES[period]} period={period} sources={overview.sources} locale={locale} />
               ))}
-              <OverviewCard title="Selected Range" period="custom" sources={overview.sources} locale={locale} />
+              <OverviewCard title="Selected Range" period="custom" sources={overview.sources} locale={locale} requestedTo={range.to} />
             </div>
           </section>
         ))}

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { EARLIEST_REPORT_DAY } from '@parallels/contract/report-dates';
 import {
+  addDays,
+  daysBetween,
+  equalLengthCompare,
   formatRangeLabel,
   isCompareOn,
   isDayDisabled,
@@ -106,7 +109,8 @@ function initialDraft(range: DateRange): Draft {
 }
 
 function compareFor(main: DayPair, compare: CompareDraft): DayPair | null {
-  return compare === 'previous' ? previousPeriod(main) : compare;
+  if (compare === 'previous') return previousPeriod(main);
+  return compare && equalLengthCompare(main, compare);
 }
 
 function withCompare(main: DayPair, compare: CompareDraft): DateRange {
@@ -135,10 +139,11 @@ function DateRangePanel({ id, range, today, onApply, onCancel }: PanelProps) {
     setDraft((d) => ({ ...d, ...normalizeRange({ from: d.from, to: d.to, [end]: day }), awaitingEnd: false }));
     setMonth(startOfMonth(day));
   };
+  // The compare range is as long as the range: a typed end moves its start with it.
   const typeCompareDay = (end: 'from' | 'to', day: string) => {
     setDraft((d) => {
-      const current = compareFor(d, d.compare) ?? { from: day, to: day };
-      return { ...d, compare: normalizeRange({ ...current, [end]: day }), awaitingEnd: false };
+      const from = end === 'from' ? day : addDays(day, -daysBetween(d.from, d.to));
+      return { ...d, compare: { from, to: day }, awaitingEnd: false };
     });
     setMonth(startOfMonth(day));
   };
