@@ -179,6 +179,36 @@ describe('dashboard performance overview', () => {
     expect(within(card).queryByText('₹0')).not.toBeInTheDocument();
   });
 
+  it('a store-only brand sees its sales, orders, average order value, returns and blended ROAS, not "No data found"', async () => {
+    const store = {
+      ...facebookSummary,
+      currency: 'USD',
+      periodData: Object.fromEntries(
+        Object.keys(PERIODS).map((p) => [
+          p,
+          {
+            totalSales: metric(112875, 100000, 12.88, 'up'),
+            orders: metric(250, 200, 25, 'up'),
+            averageOrderValue: metric(451.5, 500, -9.7, 'down'),
+            returns: metric(1200, 1000, 20, 'up'),
+            blendedRoas: metric(null, null, null, null),
+          },
+        ]),
+      ),
+    };
+    summaries = { shopify: [200, store] };
+    renderAt('/dashboard');
+    const card = await screen.findByRole('region', { name: 'Last 7 Days' });
+    const section = within(card).getByRole('region', { name: 'Store, Last 7 Days' });
+    expect(within(section).getByText('Total Sales')).toBeInTheDocument();
+    expect(section.querySelector('[data-metric="last7Days.orders"]')).toHaveTextContent('250');
+    expect(section.querySelector('[data-metric="last7Days.blendedRoas"]')).toHaveTextContent('-');
+    expect(within(section).getByLabelText(/^Up \+25(\.00)?% vs 1 Mar 2026 – 7 Mar 2026$/)).toBeInTheDocument();
+    expect(within(card).queryByText('No data found')).not.toBeInTheDocument();
+    // the store is connected from the brand's setup, not from the Connect Your Platforms cards
+    expect(screen.queryByRole('button', { name: 'Connect Store' })).not.toBeInTheDocument();
+  });
+
   it("'Today' is a partial day, not 'Syncing'; a range running into today says today is left out", async () => {
     const today = structuredClone(facebookSummary);
     today.periods = { ...PERIODS, custom: days('2026-03-15', '2026-03-15', '2026-03-14', '2026-03-14') };

@@ -16,7 +16,8 @@ export function daysLabel(from: string, to: string): string {
 
 /** One performance overview card: every connected source's metrics for a period, each with its change. */
 export function OverviewCard({ title, period, sources, locale, requestedTo }: { title: string; period: PeriodKey; sources: OverviewSource[]; locale: AppLocale; requestedTo?: string }) {
-  const answered = sources.map((s) => (s.state.kind === 'ready' || s.state.kind === 'not_connected' ? s.state.summary : undefined)).find(Boolean);
+  // every answer names the same days; one with figures is preferred
+  const answered = [...sources.filter((s) => s.state.kind === 'ready'), ...sources].map((s) => (s.state.kind === 'ready' || s.state.kind === 'not_connected' ? s.state.summary : undefined)).find(Boolean);
   const days = answered?.periods[period] as PeriodDays | undefined;
   const versus = days ? daysLabel(days.previousFrom, days.previousTo) : 'the previous period';
   // Today is not over and has not synced: a period of today alone is partial, not 'syncing'; a range running
