@@ -15,7 +15,7 @@ import { ConnectionSyncList } from '../../features/sync-status/components/connec
 import { useLiveConnections } from '../../features/sync-status/hooks/use-live-connections';
 import { brandSyncProgress } from '../../features/sync-status/utils/sync-progress';
 import { useDateRange } from '../../lib/date-range';
-import { useLocale } from '../../lib/locale';
+import { useBrandCurrencyLocale, useLocale } from '../../lib/locale';
 import { paths } from '../../lib/paths';
 import { useReportsRefreshOnSync } from '../../lib/report-request';
 import { useSession } from '../../lib/session-store';
@@ -38,6 +38,7 @@ function Dashboard() {
   const connections = useLiveConnections(brandId, brand.data?.connections ?? []);
   const sync = brandSyncProgress(connections);
   const { range } = useDateRange();
+  useBrandCurrencyLocale(brand.data?.currency);
   const [locale] = useLocale();
   const overview = useOverview(brandId, range);
   useReportsRefreshOnSync(brandId);
