@@ -5,6 +5,7 @@ import { TokenRefreshPrompt } from '../../features/connections/components/token-
 import { brandIdFromPath, paths } from '../../lib/paths';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { useLogout } from '../session';
+import { BrandNotFound } from './brand-not-found';
 import { PageHeader } from './page-header';
 import { Sidebar } from './sidebar';
 
@@ -52,6 +53,12 @@ export function AppShell() {
 
   if (!user) return <Navigate to={signedOut === 'logout' ? paths.home : paths.login} replace />;
 
+  // A brand in the URL that is not the user's (mistyped, malformed, someone else's): the screen says so once,
+  // and the sidebar shows no brand as chosen. The stored user and the fetched list must both lack it, so a
+  // brand added a moment ago is never refused while the list catches up.
+  const brandNotFound =
+    urlBrand !== undefined && !user.brands.includes(urlBrand) && brandsQuery.data !== undefined && !brandsQuery.isFetching && !brands.some((b) => b._id === urlBrand);
+
   // The deepest route with a title says what the header shows.
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
 
@@ -64,7 +71,7 @@ export function AppShell() {
         username={user.username}
         brands={brands}
         brandsLoading={brandsQuery.isPending}
-        selectedBrandId={selectedBrandId}
+        selectedBrandId={brandNotFound ? null : selectedBrandId}
         onSelectBrand={(id) => sessionStore.selectBrand(id)}
         onLogout={logout}
         drawerOpen={drawerOpen}
@@ -73,14 +80,14 @@ export function AppShell() {
       <div className="flex min-w-0 flex-1 flex-col">
         <PageHeader
           title={handle?.title ?? 'Parallels'}
-          datePicker={handle?.datePicker}
-          localeSettings={handle?.localeSettings}
+          datePicker={handle?.datePicker && !brandNotFound}
+          localeSettings={handle?.localeSettings && !brandNotFound}
           onOpenMenu={() => setDrawerOpen(true)}
           menuOpen={drawerOpen}
         />
         <main className="min-w-0 flex-1 overflow-auto p-4 md:p-6">
           <TokenRefreshPrompt />
-          <Outlet />
+          {brandNotFound ? <BrandNotFound pathname={location.pathname} brands={brands} /> : <Outlet />}
         </main>
       </div>
     </div>

@@ -127,6 +127,11 @@ export function Sidebar({ username, brands, brandsLoading, selectedBrandId, onSe
             onChange={(e) => switchBrand(e.target.value)}
             className="w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
           >
+            {!brands.some((b) => b._id === brandId) && (
+              <option value="" disabled>
+                Choose a brand
+              </option>
+            )}
             {brands.map((b) => (
               <option key={b._id} value={b._id}>
                 {brandDisplayName(b.name)}
