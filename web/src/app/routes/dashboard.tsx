@@ -9,11 +9,11 @@ import { ConnectPlatformsPanel } from '../../features/performance-overview/compo
 import { OverviewCard } from '../../features/performance-overview/components/overview-card';
 import { useOverview } from '../../features/performance-overview/hooks/use-overview';
 import { PERIOD_TITLES } from '../../features/performance-overview/utils/overview-metrics';
-import { LoadingScreen } from '../../features/sync-status/components/loading-screen';
+import { LoadingScreen, useLoadingCardVisible } from '../../features/sync-status/components/loading-screen';
 import { PreparingScreen } from '../../features/sync-status/components/preparing-screen';
 import { ConnectionSyncList } from '../../features/sync-status/components/connection-sync-list';
 import { useLiveConnections } from '../../features/sync-status/hooks/use-live-connections';
-import { brandSyncProgress } from '../../features/sync-status/utils/sync-progress';
+import { brandSyncProgress, loadingPhrases } from '../../features/sync-status/utils/sync-progress';
 import { useDateRange } from '../../lib/date-range';
 import { useBrandCurrencyLocale, useLocale } from '../../lib/locale';
 import { paths } from '../../lib/paths';
@@ -37,6 +37,7 @@ function Dashboard() {
   const brand = useBrand(brandId);
   const connections = useLiveConnections(brandId, brand.data?.connections ?? []);
   const sync = brandSyncProgress(connections);
+  const loadingCardVisible = useLoadingCardVisible(connections.length === 0 || sync.loaded);
   const { range } = useDateRange();
   useBrandCurrencyLocale(brand.data?.currency);
   const [locale] = useLocale();
@@ -59,7 +60,7 @@ function Dashboard() {
         )}
       </div>
       {brandId && <ConnectPlatformsPanel sources={overview.sources} onConnect={setDialog} />}
-      {connections.length > 0 && !sync.loaded && <LoadingScreen progress={sync.progress} loaded={sync.loaded} />}
+      {connections.length > 0 && loadingCardVisible && <LoadingScreen progress={sync.progress} loaded={sync.loaded} phrases={loadingPhrases(connections)} />}
       {brandId &&
         (overview.preparing ? (
           <PreparingScreen brandId={brandId} progress={sync.progress} />
