@@ -97,19 +97,28 @@ export const brandSchema = z.object({
 });
 export type Brand = z.infer<typeof brandSchema>;
 
+/**
+ * The spec's setup form sends every part, empty when that platform is not connected
+ * (`ga4Account: {PropertyID: ''}`, `shopifyAccount: {shopName: '', shopifyAccessToken: ''}`, or `{}`): a part
+ * whose fields are all empty or absent means not connected, like null. A part with some fields filled is
+ * checked in full.
+ */
+function emptyPartIsNull<T extends z.ZodType>(part: T) {
+  return z.preprocess((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((f) => f === undefined || f === null || f === '') ? null : v), part.nullable().optional());
+}
+
 export const addBrandBodySchema = z.strictObject({
   name: brandNameSchema,
   googleAdAccount: z.array(googleAdAccountSchema).max(MAX_ACCOUNTS).default([]),
-  ga4Account: ga4AccountSchema.nullable().optional(),
+  ga4Account: emptyPartIsNull(ga4AccountSchema),
   fbAdAccounts: z.array(metaAdAccountIdSchema).max(MAX_ACCOUNTS).default([]),
-  shopifyAccount: z
-    .strictObject({
+  shopifyAccount: emptyPartIsNull(
+    z.strictObject({
       shopName: storeNameSchema,
       /** the grant id the Shopify callback returned (never a token) */
       shopifyAccessToken: z.string({ error: 'Connect the Shopify store first' }).min(1, 'Connect the Shopify store first').pipe(grantIdSchema),
-    })
-    .nullable()
-    .optional(),
+    }),
+  ),
 });
 export type AddBrandBody = z.input<typeof addBrandBodySchema>;
 

@@ -7,7 +7,16 @@ export const CLIENT_EVENTS = { joinUserRoom: 'join-user-room', joinBrandRoom: 'j
 export const SERVER_EVENTS = { notification: 'notification', brandNotification: 'brand-notification', pong: 'pong', errorMessage: 'error-message' } as const;
 
 export const realtimeMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('metrics-calculation-complete'), data: z.object({ success: z.boolean(), message: z.string(), brandId: z.string() }) }),
+  z.object({
+    type: z.literal('metrics-calculation-complete'),
+    data: z.object({
+      success: z.boolean(),
+      message: z.string(),
+      brandId: z.string(),
+      /** no connection of the brand is still loading its history: the brand's one 'history ready' notice */
+      historyReady: z.boolean().optional(),
+    }),
+  }),
   z.object({ type: z.literal('metrics-calculation-error'), data: z.object({ error: z.string(), brandId: z.string() }) }),
   z.object({
     type: z.literal('backfill-progress'),

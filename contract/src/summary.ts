@@ -7,7 +7,9 @@ import { COMPARE_RANGE_ORDER_MESSAGE, REPORT_RANGE_ORDER_MESSAGE, reportDaySchem
 // value, change in percent and trend. Ours adds the periods' days, the source's sync status and, when the
 // body names a range, a 'custom' period for it (compared with the compare range, or the days before it).
 
-export const SUMMARY_SOURCES = ['facebook-ads', 'google-ads', 'analytics'] as const;
+// 'shopify' is the store: total sales, orders, average order value, returns, and the blended ROAS (store sales
+// over the Meta and Google spend together), from the same facts as Marketing Insights.
+export const SUMMARY_SOURCES = ['shopify', 'facebook-ads', 'google-ads', 'analytics'] as const;
 export type SummarySource = (typeof SUMMARY_SOURCES)[number];
 export const summarySourceParamsSchema = z.object({ source: z.enum(SUMMARY_SOURCES, 'Unknown summary source'), brandId: z.uuid('Brand not found') });
 
@@ -15,6 +17,7 @@ export const SUMMARY_METRICS = {
   'facebook-ads': ['metaspend', 'metaroas'],
   'google-ads': ['spend', 'roas'],
   analytics: ['sessions', 'addToCarts', 'checkouts', 'purchases', 'addToCartRate', 'checkoutRate', 'purchaseRate'],
+  shopify: ['totalSales', 'orders', 'averageOrderValue', 'returns', 'blendedRoas'],
 } as const satisfies Record<SummarySource, readonly string[]>;
 export type SummaryMetricKey = (typeof SUMMARY_METRICS)[SummarySource][number];
 
@@ -60,6 +63,8 @@ export const summaryResponseSchema = z.object({
   periods: z.object({ yesterday: periodDaysSchema, last7Days: periodDaysSchema, last30Days: periodDaysSchema, custom: periodDaysSchema.optional() }),
   status: sourceStatusSchema,
   currency: z.string(),
+  /** the brand's calendar day now: days from it on are not over, so not synced yet (partial, never missing) */
+  today: isoDaySchema,
 });
 export type SummaryResponse = z.infer<typeof summaryResponseSchema>;
 

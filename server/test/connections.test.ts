@@ -118,6 +118,26 @@ describe.each(DB_KINDS)('brands and connections through the emulators on %s', (k
     expect((await asha.post('/api/users/add-brand', { userId: ashaId, brandId: brand._id })).status).toBe(200);
   });
 
+  it("takes the spec's setup body for a brand without GA4 or a store: empty parts are not connected", async () => {
+    for (const [i, parts] of [
+      { ga4Account: { PropertyID: '' }, shopifyAccount: { shopName: '', shopifyAccessToken: '' } },
+      { ga4Account: {}, shopifyAccount: {} },
+    ].entries()) {
+      const res = await asha.post('/api/brands/add', { name: `Ads_Only_${i}`, googleAdAccount: [], fbAdAccounts: ['act_100000000000001'], ...parts });
+      expect(res.status).toBe(201);
+      const made = res.json<{ brand: Brand }>().brand;
+      expect(made).toMatchObject({ ga4Account: null, shopifyAccount: null, fbAdAccounts: ['act_100000000000001'] });
+      expect((await asha.request('DELETE', `/api/brands/delete/${made._id}`)).status).toBe(200);
+    }
+    // a part half filled in is still checked, and the answer names the field
+    const half = await asha.post('/api/brands/add', { name: 'Half', shopifyAccount: { shopName: 'parallels-demo', shopifyAccessToken: '' } });
+    expect(half.status).toBe(400);
+    expect(half.json<{ message: string }>().message).toContain('Connect the Shopify store first');
+    const badGa4 = await asha.post('/api/brands/add', { name: 'Half', ga4Account: { PropertyID: 'abc' } });
+    expect(badGa4.status).toBe(400);
+    expect(badGa4.json<{ message: string }>().message).toContain('A GA4 property id is a number');
+  });
+
   it('refuses accounts the user cannot reach, whatever the body says', async () => {
     const res = await asha.post('/api/brands/add', { name: 'Sneaky', fbAdAccounts: ['act_200000000000001'] });
     expect(res.status).toBe(400);

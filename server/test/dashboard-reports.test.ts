@@ -4,7 +4,7 @@ import { REPORT_DATE_MESSAGE } from '@parallels/contract/report-dates';
 import { queryRows } from '../src/db/client.js';
 import { insertBrand, replaceConnections } from '../src/modules/brands/brands.sql.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
-import { seedGa4Window, seedGoogleWindow, seedMetaWindow } from './reports-seed.js';
+import { seedGa4Window, seedGoogleWindow, seedMetaWindow, seedShopifyWindow } from './reports-seed.js';
 
 // The dashboard's overview and the AdMetrics calls over seeded facts, with exact numbers. The clock is pinned
 // to 2026-03-15 12:00 UTC: 17:30 in Asia/Kolkata, so "today" is 2026-03-15 and "yesterday" 2026-03-14.
@@ -17,6 +17,7 @@ describe.each(DB_KINDS)('dashboard and AdMetrics reports on %s', (kind) => {
   let brandId: string; // Meta act_1 (history from Jan) and act_2 (March only), Google 1111111111, GA4 999
   let quietBrandId: string; // Meta act_3 synced but without delivery; nothing else connected
   let waitingBrandId: string; // Meta act_4 connected, nothing synced yet
+  let shopOnlyBrandId: string; // a Shopify store only, synced from February
 
   const post = (url: string, payload?: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url, headers: { cookie, origin: ORIGIN }, ...(payload === undefined ? {} : { payload }) });
@@ -28,13 +29,13 @@ describe.each(DB_KINDS)('dashboard and AdMetrics reports on %s', (kind) => {
     cookie = sessionCookie(login);
     const userId = login.json().user.id as string;
     const db = t.database.db;
-    const conn = (platform: 'meta' | 'google_ads' | 'ga4', accountId: string, accountName: string) => ({ platform, accountId, accountName, managerId: platform === 'google_ads' ? '2222222222' : null, grantId: null });
+    const conn = (platform: 'shopify' | 'meta' | 'google_ads' | 'ga4', accountId: string, accountName: string) => ({ platform, accountId, accountName, managerId: platform === 'google_ads' ? '2222222222' : null, grantId: null });
     brandId = await insertBrand(db, {
       name: 'Reports_Brand',
       currency: 'INR',
       timezone: 'Asia/Kolkata',
       userId,
-      connections: [conn('meta', 'act_1', 'Store One'), conn('meta', 'act_2', 'Store Two'), conn('google_ads', '1111111111', 'Search Account'), conn('ga4', '999', 'Web')],
+      connections: [conn('shopify', 'reports.myshopify.com', 'Reports Store'), conn('meta', 'act_1', 'Store One'), conn('meta', 'act_2', 'Store Two'), conn('google_ads', '1111111111', 'Search Account'), conn('ga4', '999', 'Web')],
     });
     quietBrandId = await insertBrand(db, { name: 'Quiet', currency: 'USD', timezone: 'UTC', userId, connections: [conn('meta', 'act_3', 'Paused Account')] });
     waitingBrandId = await insertBrand(db, { name: 'Waiting', currency: 'INR', timezone: 'Asia/Kolkata', userId, connections: [conn('meta', 'act_4', 'New Account')] });
@@ -53,6 +54,20 @@ describe.each(DB_KINDS)('dashboard and AdMetrics reports on %s', (kind) => {
     await seedGa4Window(db, brandId, '999', { from: '2026-03-01', to: '2026-03-14' }, (d) =>
       d === '2026-03-14' ? { sessions: 200, addToCarts: 30, checkouts: 10, purchases: 4 } : { sessions: 100, addToCarts: 10, checkouts: 5, purchases: 2 },
     );
+    // The store: March; every day orders of 500 and 300, a cancelled 1000 and a test order of 50 (neither are
+    // sales); yesterday a third order of 400 and a 50 refund.
+    await seedShopifyWindow(db, brandId, 'reports.myshopify.com', { from: '2026-03-01', to: '2026-03-14' }, (d) => ({
+      orders: [
+        { orderId: '1', total: 500 },
+        { orderId: '2', total: 300 },
+        { orderId: '3', total: 1000, cancelled: true },
+        { orderId: '4', total: 50, test: true },
+        ...(d === '2026-03-14' ? [{ orderId: '5', total: 400 }] : []),
+      ],
+      refunds: d === '2026-03-14' ? [50] : [],
+    }));
+    shopOnlyBrandId = await insertBrand(db, { name: 'Shop_Only', currency: 'USD', timezone: 'UTC', userId, connections: [conn('shopify', 'only.myshopify.com', 'Only Store')] });
+    await seedShopifyWindow(db, shopOnlyBrandId, 'only.myshopify.com', { from: '2026-02-01', to: '2026-03-14' }, () => ({ orders: [{ orderId: '1', total: 120 }] }));
     await seedMetaWindow(db, quietBrandId, 'act_3', { from: '2026-02-01', to: '2026-03-14' }, () => []);
   });
   afterAll(async () => t?.close());
@@ -112,6 +127,49 @@ describe.each(DB_KINDS)('dashboard and AdMetrics reports on %s', (kind) => {
       // a range running into today ends yesterday, and is compared with as many whole days before it
       const toToday = (await post(`/api/summary/facebook-ads/${brandId}`, { startDate: '2026-03-12', endDate: '2026-03-15' })).json();
       expect(toToday.periods.custom).toEqual({ from: '2026-03-12', to: '2026-03-14', previousFrom: '2026-03-09', previousTo: '2026-03-11' });
+      expect(toToday.today).toBe('2026-03-15');
+    });
+
+    it('a comparison is always of equal lengths: the compare range is cut with the range (today) or to its length', async () => {
+      // 10-15 Mar runs into today and ends on the 14th: 5 days, so 1-6 Mar is compared as 1-5 Mar
+      const intoToday = (await post(`/api/summary/facebook-ads/${brandId}`, { startDate: '2026-03-10', endDate: '2026-03-15', compareStartDate: '2026-03-01', compareEndDate: '2026-03-06' })).json();
+      expect(intoToday.periods.custom).toEqual({ from: '2026-03-10', to: '2026-03-14', previousFrom: '2026-03-01', previousTo: '2026-03-05' });
+      expect(intoToday.periodData.custom.metaspend).toEqual({ current: 600.25, previous: 550, change: 9.14, trend: 'up' });
+      // a longer (or shorter) compare range keeps its first day and takes the range's length
+      const longer = (await post(`/api/summary/facebook-ads/${brandId}`, { startDate: '2026-03-10', endDate: '2026-03-14', compareStartDate: '2026-03-01', compareEndDate: '2026-03-09' })).json();
+      expect(longer.periods.custom).toMatchObject({ previousFrom: '2026-03-01', previousTo: '2026-03-05' });
+      const shorter = (await post(`/api/summary/facebook-ads/${brandId}`, { startDate: '2026-03-10', endDate: '2026-03-14', compareStartDate: '2026-03-01', compareEndDate: '2026-03-02' })).json();
+      expect(shorter.periods.custom).toMatchObject({ previousFrom: '2026-03-01', previousTo: '2026-03-05' });
+      // today alone is not over: its days are today's, the figures missing until it has synced
+      const today = (await post(`/api/summary/facebook-ads/${brandId}`, { startDate: '2026-03-15', endDate: '2026-03-15' })).json();
+      expect(today.periods.custom).toEqual({ from: '2026-03-15', to: '2026-03-15', previousFrom: '2026-03-14', previousTo: '2026-03-14' });
+      expect(today.periodData.custom.metaspend.current).toBeNull();
+    });
+
+    it('the store: sales, orders, average order value, returns and the blended ROAS over Meta and Google spend', async () => {
+      const body = (await post(`/api/summary/shopify/${brandId}`)).json();
+      expect(body.status.state).toBe('syncing'); // March only: the last 30 days are not all there
+      const y = body.periodData.yesterday;
+      expect(y.totalSales).toEqual({ current: 1200, previous: 800, change: 50, trend: 'up' });
+      expect(y.orders).toEqual({ current: 3, previous: 2, change: 50, trend: 'up' });
+      expect(y.averageOrderValue).toEqual({ current: 400, previous: 400, change: 0, trend: 'up' });
+      expect(y.returns).toMatchObject({ current: 50, previous: 0 });
+      // 14 Mar: Meta 150.25 + 10, Google 12.345678; 13 Mar: Meta 100 + 10, Google 12.345678
+      expect(y.blendedRoas.current).toBeCloseTo(1200 / 172.595678, 10);
+      expect(y.blendedRoas.previous).toBeCloseTo(800 / 122.345678, 10);
+      // the 30 days need February, which the store has not synced: missing, never a partial sum
+      expect(body.periodData.last30Days.totalSales).toEqual({ current: null, previous: null, change: null, trend: null });
+    });
+
+    it('a store-only brand has store figures; its blended ROAS is unknown (no ad spend), never 0', async () => {
+      const body = (await post(`/api/summary/shopify/${shopOnlyBrandId}`)).json();
+      expect(body.currency).toBe('USD');
+      expect(body.periodData.last7Days.totalSales).toEqual({ current: 840, previous: 840, change: 0, trend: 'up' });
+      expect(body.periodData.last7Days.orders.current).toBe(7);
+      expect(body.periodData.last7Days.averageOrderValue.current).toBe(120);
+      expect(body.periodData.last7Days.blendedRoas).toEqual({ current: null, previous: null, change: null, trend: null });
+      // and the ad sources say they are not connected
+      expect((await post(`/api/summary/facebook-ads/${shopOnlyBrandId}`)).json().status.state).toBe('not_connected');
     });
 
     it('a source that is not connected says so (no figures), never zeros', async () => {

@@ -97,3 +97,42 @@ export async function seedGa4Window(db: Database, brandId: string, propertyId: s
   const daily = daysOf(window.from, window.to).map((date) => ({ brandId, propertyId, date, ...day(date), purchaseRevenue: '0' }));
   await writeWindow(db, brandId, propertyId, window, { platform: 'ga4', daily, dimensionDaily: [], calls: 1 });
 }
+
+export interface StoreOrderSeed {
+  orderId: string;
+  total: number;
+  cancelled?: boolean;
+  test?: boolean;
+}
+
+/** One synced Shopify window: `day(date)` lists that day's orders and refunds. */
+export async function seedShopifyWindow(
+  db: Database,
+  brandId: string,
+  shop: string,
+  window: { from: string; to: string },
+  day: (date: string) => { orders: StoreOrderSeed[]; refunds?: number[] },
+): Promise<void> {
+  const days = daysOf(window.from, window.to).map((date) => ({ date, ...day(date) }));
+  const orders = days.flatMap(({ date, orders: list }) =>
+    list.map((o) => ({
+      brandId,
+      shop,
+      orderId: `${date}-${o.orderId}`,
+      orderName: `#${o.orderId}`,
+      createdAt: new Date(`${date}T10:00:00Z`),
+      orderDate: date,
+      updatedAt: new Date(`${date}T10:00:00Z`),
+      cancelledAt: o.cancelled ? new Date(`${date}T11:00:00Z`) : null,
+      test: o.test ? 1 : 0,
+      financialStatus: 'PAID',
+      currency: 'INR',
+      totalPrice: o.total.toFixed(2),
+      totalRefunded: '0',
+    })),
+  );
+  const refunds = days.flatMap(({ date, refunds: list = [] }) =>
+    list.map((amount, i) => ({ brandId, shop, refundId: `${date}-r${i}`, orderId: `${date}-1`, refundedAt: new Date(`${date}T12:00:00Z`), refundDate: date, amount: amount.toFixed(2) })),
+  );
+  await writeWindow(db, brandId, shop, window, { platform: 'shopify', orders, refunds, calls: 1 });
+}

@@ -17,7 +17,7 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
 
 describe.each(DB_KINDS)('the sync queue on %s', (kind) => {
   let t: TestApp & { origin: string };
-  const published: Array<{ type: string }> = [];
+  const published: Array<{ type: string; data?: unknown }> = [];
 
   beforeAll(async () => {
     t = await createListeningApp(kind, { SYNC_HISTORY_DAYS: '70' }, { sync: true });
@@ -36,6 +36,11 @@ describe.each(DB_KINDS)('the sync queue on %s', (kind) => {
     await t.app.syncQueue!.backfillPending();
     await until(async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from connections where sync_state = 'fresh'`))[0]!.n === 5, 150_000);
     await until(async () => published.some((m) => m.type === 'metrics-calculation-complete'), 30_000);
+    // the calculation after the last connection's history says the brand's history is ready (its one notice);
+    // those before it, while others still loaded, did not
+    const calculated = () => published.filter((m) => m.type === 'metrics-calculation-complete').map((m) => (m.data as { historyReady?: boolean }).historyReady);
+    await until(async () => calculated().includes(true), 30_000);
+    expect(calculated().at(-1)).toBe(true);
     const [summary] = await queryRows<{ days: number; sales: string; meta: string; sessions: string }>(
       t.database.db,
       sql`select count(*)::int as days, sum(store_sales)::text as sales, sum(meta_spend)::text as meta, sum(sessions)::text as sessions from brand_daily_summary`,

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
+  daysBetween,
+  equalLengthCompare,
+  includesToday,
   defaultRange,
   formatDay,
   formatRangeLabel,
@@ -50,16 +53,16 @@ describe('quick selects (spec core.md section 9)', () => {
     ['Today', '2026-05-31', '2026-05-31'],
     ['Yesterday', '2026-05-30', '2026-05-30'],
     ['This Week', '2026-05-25', '2026-05-31'],
-    ['Last 7 Days', '2026-05-25', '2026-05-31'],
+    ['Last 7 Days', '2026-05-24', '2026-05-30'],
     ['Last week', '2026-05-18', '2026-05-24'],
-    ['Last 30 Days', '2026-05-02', '2026-05-31'],
+    ['Last 30 Days', '2026-05-01', '2026-05-30'],
     ['This Month', '2026-05-01', '2026-05-31'],
-    ['Last 3 Months', '2026-03-01', '2026-05-31'],
-    ['Last 6 Months', '2025-12-01', '2026-05-31'],
+    ['Last 3 Months', '2026-02-28', '2026-05-30'],
+    ['Last 6 Months', '2025-11-30', '2026-05-30'],
     ['This Quarter', '2026-04-01', '2026-05-31'],
     ['Last Quarter', '2026-01-01', '2026-03-31'],
     ['This Year', '2026-01-01', '2026-05-31'],
-    ['Last 365 Days', '2025-06-01', '2026-05-31'],
+    ['Last 365 Days', '2025-05-31', '2026-05-30'],
     ['Last Year', '2025-01-01', '2025-12-31'],
   ])('on 2026-05-31 %s is %s to %s', (label, from, to) => {
     expect(quickSelect(label, '2026-05-31')).toEqual({ from, to });
@@ -70,24 +73,43 @@ describe('quick selects (spec core.md section 9)', () => {
     ['Today', '2023-01-03', '2023-01-03'],
     ['Yesterday', '2023-01-02', '2023-01-02'],
     ['This Week', '2023-01-02', '2023-01-03'],
-    ['Last 7 Days', '2023-01-01', '2023-01-03'],
+    ['Last 7 Days', '2023-01-01', '2023-01-02'],
     ['Last week', '2023-01-01', '2023-01-01'],
-    ['Last 30 Days', '2023-01-01', '2023-01-03'],
+    ['Last 30 Days', '2023-01-01', '2023-01-02'],
     ['This Month', '2023-01-01', '2023-01-03'],
-    ['Last 3 Months', '2023-01-01', '2023-01-03'],
-    ['Last 6 Months', '2023-01-01', '2023-01-03'],
+    ['Last 3 Months', '2023-01-01', '2023-01-02'],
+    ['Last 6 Months', '2023-01-01', '2023-01-02'],
     ['This Quarter', '2023-01-01', '2023-01-03'],
     ['Last Quarter', '2023-01-01', '2023-01-01'],
     ['This Year', '2023-01-01', '2023-01-03'],
-    ['Last 365 Days', '2023-01-01', '2023-01-03'],
+    ['Last 365 Days', '2023-01-01', '2023-01-02'],
     ['Last Year', '2023-01-01', '2023-01-01'],
   ])('on 2023-01-03 %s is %s to %s', (label, from, to) => {
     expect(quickSelect(label, '2023-01-03')).toEqual({ from, to });
   });
 
-  it('Last 3 Months from the end of May in a leap year starts on 1 March', () => {
-    expect(quickSelect('Last 3 Months', '2024-05-31')).toEqual({ from: '2024-03-01', to: '2024-05-31' });
-    expect(quickSelect('Last 6 Months', '2024-08-31')).toEqual({ from: '2024-03-01', to: '2024-08-31' });
+  it('Last 3 Months from the end of May in a leap year starts on 29 February and ends yesterday', () => {
+    expect(quickSelect('Last 3 Months', '2024-05-31')).toEqual({ from: '2024-02-29', to: '2024-05-30' });
+    expect(quickSelect('Last 6 Months', '2024-08-31')).toEqual({ from: '2024-02-29', to: '2024-08-30' });
+  });
+
+  // The dashboard's 'Last 7 Days' and 'Last 30 Days' cards (server report-days.ts) are these very days.
+  it('the rolling presets are whole days ending yesterday, as long as their names say', () => {
+    for (const [label, days] of [['Last 7 Days', 7], ['Last 30 Days', 30], ['Last 365 Days', 365]] as const) {
+      const r = quickSelect(label, '2026-11-24');
+      expect(r.to).toBe('2026-11-23');
+      expect(daysBetween(r.from, r.to) + 1).toBe(days);
+    }
+    expect(includesToday(quickSelect('Last 7 Days', '2026-11-24'), '2026-11-24')).toBe(false);
+    expect(includesToday(quickSelect('This Month', '2026-11-24'), '2026-11-24')).toBe(true);
+  });
+});
+
+describe('equal-length comparisons', () => {
+  it('the compare range keeps its first day and takes the range\'s length', () => {
+    expect(equalLengthCompare({ from: '2026-11-01', to: '2026-11-23' }, { from: '2026-11-01', to: '2026-11-24' })).toEqual({ from: '2026-11-01', to: '2026-11-23' });
+    expect(equalLengthCompare({ from: '2026-11-01', to: '2026-11-23' }, { from: '2026-10-01', to: '2026-10-05' })).toEqual({ from: '2026-10-01', to: '2026-10-23' });
+    expect(equalLengthCompare({ from: '2026-11-24', to: '2026-11-24' }, { from: '2026-11-17', to: '2026-11-20' })).toEqual({ from: '2026-11-17', to: '2026-11-17' });
   });
 });
 

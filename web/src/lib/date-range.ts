@@ -113,29 +113,40 @@ export interface QuickSelect {
 
 const quick = (label: string, range: (t: string) => DayPair): QuickSelect => ({ label, range: (t) => clampToEarliest(range(t)) });
 
-/** Spec section 9, in the spec's order and wording. */
+/**
+ * Spec section 9, in the spec's order and wording. What a preset covers follows the platforms' own convention,
+ * decided here once: the rolling ones ('Last 7 Days', 'Last 30 Days', 'Last 3 Months', ...) are whole days
+ * ending yesterday, the same days as the dashboard's cards of those names, since today is not over and has not
+ * synced. 'Today' and the calendar ones ('This Week', 'This Month', ...) run to today, which the reports show
+ * as partial (figures through yesterday, today's after the day ends).
+ */
 export const QUICK_SELECTS: readonly QuickSelect[] = [
   quick('Today', (t) => ({ from: t, to: t })),
   quick('Yesterday', (t) => ({ from: addDays(t, -1), to: addDays(t, -1) })),
   quick('This Week', (t) => ({ from: startOfWeek(t), to: t })),
-  quick('Last 7 Days', (t) => ({ from: addDays(t, -6), to: t })),
+  quick('Last 7 Days', (t) => ({ from: addDays(t, -7), to: addDays(t, -1) })),
   quick('Last week', (t) => ({ from: addDays(startOfWeek(t), -7), to: addDays(startOfWeek(t), -1) })),
-  quick('Last 30 Days', (t) => ({ from: addDays(t, -29), to: t })),
+  quick('Last 30 Days', (t) => ({ from: addDays(t, -30), to: addDays(t, -1) })),
   quick('This Month', (t) => ({ from: startOfMonth(t), to: t })),
-  quick('Last 3 Months', (t) => ({ from: addDays(addMonths(t, -3), 1), to: t })),
-  quick('Last 6 Months', (t) => ({ from: addDays(addMonths(t, -6), 1), to: t })),
+  quick('Last 3 Months', (t) => ({ from: addMonths(t, -3), to: addDays(t, -1) })),
+  quick('Last 6 Months', (t) => ({ from: addMonths(t, -6), to: addDays(t, -1) })),
   quick('This Quarter', (t) => ({ from: startOfQuarter(t), to: t })),
   quick('Last Quarter', (t) => {
     const from = addMonths(startOfQuarter(t), -3);
     return { from, to: addDays(startOfQuarter(t), -1) };
   }),
   quick('This Year', (t) => ({ from: startOfYear(t), to: t })),
-  quick('Last 365 Days', (t) => ({ from: addDays(t, -364), to: t })),
+  quick('Last 365 Days', (t) => ({ from: addDays(t, -365), to: addDays(t, -1) })),
   quick('Last Year', (t) => {
     const year = Number(t.slice(0, 4)) - 1;
     return { from: `${pad(year, 4)}-01-01`, to: `${pad(year, 4)}-12-31` };
   }),
 ];
+
+/** Whether `range` reaches today, which is not over: its figures are partial (through yesterday). */
+export function includesToday(range: DayPair, today: string): boolean {
+  return range.to >= today;
+}
 
 export function isCompareOn(range: DateRange): range is DateRange & { compareFrom: string; compareTo: string } {
   return range.compareFrom !== undefined && range.compareTo !== undefined;
@@ -168,6 +179,15 @@ export function defaultRange(today: string): DateRange {
 export function previousPeriod(range: DayPair): DayPair {
   const length = daysBetween(range.from, range.to) + 1;
   return clampToEarliest({ from: addDays(range.from, -length), to: addDays(range.from, -1) });
+}
+
+/**
+ * A comparison is of equal lengths (a change between 23 days and 24 says nothing): the compare range keeps
+ * its first day and takes the range's length. The server applies the same rule, so a link with unequal
+ * ranges still compares equal ones.
+ */
+export function equalLengthCompare(range: DayPair, compare: DayPair): DayPair {
+  return { from: compare.from, to: addDays(compare.from, daysBetween(range.from, range.to)) };
 }
 
 /** Calendar picking: the drafted pair plus whether the next click ends the range. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { DEFAULT_LOCALE, formatCurrency, formatMetricValue, formatNumber, formatPercent, formatRatio, LOCALE_OPTIONS, localeStore, useLocale } from './locale';
+import { DEFAULT_LOCALE, formatCurrency, localeForCurrency, formatMetricValue, formatNumber, formatPercent, formatRatio, LOCALE_OPTIONS, localeStore, useLocale } from './locale';
 
 afterEach(() => {
   localStorage.clear();
@@ -36,7 +36,9 @@ describe('number formats (spec core.md sections 3 and 9)', () => {
 
   it('shows percentages and ratios', () => {
     expect(formatPercent(12.345, 'en-US')).toBe('12.35%');
-    expect(formatPercent(4, 'en-IN')).toBe('4%');
+    // a rate always has 2 decimals: '2.00%', never '2%'
+    expect(formatPercent(4, 'en-IN')).toBe('4.00%');
+    expect(formatPercent(2, 'en-US')).toBe('2.00%');
     expect(formatRatio(3.25)).toBe('3.25x');
     expect(formatRatio(3)).toBe('3.00x');
   });
@@ -73,6 +75,22 @@ describe('locale choice', () => {
     vi.resetModules();
     const fresh = await import('./locale');
     expect(fresh.localeStore.get()).toBe('en-US');
+  });
+
+  it("follows the brand's currency until the user chooses: Indian for INR, International for the others", () => {
+    expect(localeForCurrency('INR')).toBe('en-IN');
+    expect(localeForCurrency('USD')).toBe('en-US');
+    expect(localeForCurrency('EUR')).toBe('en-US');
+    const { result } = renderHook(() => useLocale());
+    act(() => localeStore.useCurrencyOf('USD'));
+    expect(result.current[0]).toBe('en-US');
+    expect(formatCurrency(112875, 'USD', result.current[0], { metric: true })).toBe('$112,875');
+    act(() => localeStore.useCurrencyOf('INR'));
+    expect(result.current[0]).toBe('en-IN');
+    // a choice, once made, holds whatever brand is on screen
+    act(() => result.current[1]('en-IN'));
+    act(() => localeStore.useCurrencyOf('USD'));
+    expect(result.current[0]).toBe('en-IN');
   });
 
   it('ignores an unknown stored value', () => {

@@ -1,8 +1,10 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * Number formatting locale (spec core.md sections 3 and 9): en-IN groups in lakhs and crores (12,34,567),
- * en-US in thousands (1,234,567). Default en-IN. The choice is remembered in this browser.
+ * en-US in thousands (1,234,567). Until the user chooses (remembered in this browser), the brand's currency
+ * decides: en-IN, the spec's default, for an INR brand; the International grouping for any other currency, so
+ * a US-dollar brand never reads '$1,12,875'.
  */
 export type AppLocale = 'en-IN' | 'en-US';
 
@@ -13,43 +15,60 @@ export const LOCALE_OPTIONS: readonly { value: AppLocale; label: string }[] = [
   { value: 'en-US', label: 'International' },
 ];
 
+/** The grouping a currency's own users read: Indian for the rupee, International otherwise. */
+export function localeForCurrency(currency: string | null | undefined): AppLocale {
+  return !currency || currency.toUpperCase() === 'INR' ? 'en-IN' : 'en-US';
+}
+
 const STORAGE_KEY = 'parallels.locale';
 
 function isAppLocale(value: unknown): value is AppLocale {
   return LOCALE_OPTIONS.some((o) => o.value === value);
 }
 
-function read(): AppLocale {
+function readChoice(): AppLocale | null {
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
-    return isAppLocale(stored) ? stored : DEFAULT_LOCALE;
+    return isAppLocale(stored) ? stored : null;
   } catch {
-    return DEFAULT_LOCALE;
+    return null;
   }
 }
 
-let locale: AppLocale = read();
+let chosen: AppLocale | null = readChoice();
+let currencyDefault: AppLocale = DEFAULT_LOCALE;
 const listeners = new Set<() => void>();
+const notify = () => {
+  for (const l of listeners) l();
+};
 
 export const localeStore = {
-  get: (): AppLocale => locale,
+  get: (): AppLocale => chosen ?? currencyDefault,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
   set(next: AppLocale): void {
-    if (next === locale) return;
-    locale = next;
+    if (next === chosen) return;
+    chosen = next;
     try {
       localStorage.setItem(STORAGE_KEY, next);
     } catch {
       // Storage may be full or blocked; the choice still holds for this visit.
     }
-    for (const l of listeners) l();
+    notify();
+  },
+  /** The brand on screen: its currency's grouping applies while the user has not chosen one. */
+  useCurrencyOf(currency: string | null | undefined): void {
+    const next = localeForCurrency(currency);
+    if (next === currencyDefault) return;
+    currencyDefault = next;
+    if (chosen === null) notify();
   },
   /** tests: re-read the stored choice as a fresh page load would */
   reload(): void {
-    locale = read();
+    chosen = readChoice();
+    currencyDefault = DEFAULT_LOCALE;
   },
 };
 
@@ -105,14 +124,21 @@ export function formatCurrency(n: MaybeNumber, currency: string, loc: AppLocale,
   return numberFormat(loc, { style: 'currency', currency, ...digits(places) }).format(n);
 }
 
-/** `n` is already a percentage: 12.345 gives '12.35%'. */
+/** `n` is already a percentage, a rate: always 2 decimals, 12.345 gives '12.35%', 2 gives '2.00%'. */
 export function formatPercent(n: MaybeNumber, loc: AppLocale): string {
   if (isMissing(n)) return MISSING;
-  return `${numberFormat(loc, digits(undefined)).format(n)}%`;
+  return `${numberFormat(loc, digits(2)).format(n)}%`;
 }
 
 /** A ratio such as ROAS: 3.25 gives '3.25x'. */
 export function formatRatio(n: MaybeNumber, loc: AppLocale = DEFAULT_LOCALE): string {
   if (isMissing(n)) return MISSING;
   return `${numberFormat(loc, digits(2)).format(n)}x`;
+}
+
+/** Screens showing one brand's figures: its currency sets the default grouping (see localeStore). */
+export function useBrandCurrencyLocale(currency: string | null | undefined): void {
+  useEffect(() => {
+    if (currency) localeStore.useCurrencyOf(currency);
+  }, [currency]);
 }

@@ -33,6 +33,11 @@ export function summaryPeriods(today: string): Record<'yesterday' | 'last7Days' 
   };
 }
 
+/**
+ * A chosen range against the compare range, or the days right before it. A comparison is of equal lengths: the
+ * compare range keeps its first day and is cut or extended to the range's length (a change between 23 days
+ * and 24 says nothing).
+ */
 export function customPeriod(range: DayRange, compare?: DayRange): PeriodDays {
-  return withPrevious(range, compare);
+  return withPrevious(range, compare && { from: compare.from, to: addDays(compare.from, dayCount(range) - 1) });
 }

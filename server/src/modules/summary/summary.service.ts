@@ -1,9 +1,10 @@
 import type { Platform } from '@parallels/contract/brands';
-import { adRatios, compareMetric, funnelRates, type MetricComparison } from '@parallels/contract/metrics';
+import { adRatios, compareMetric, funnelRates, ratio, type MetricComparison } from '@parallels/contract/metrics';
 import type { DayRange } from '@parallels/contract/report-dates';
 import {
   METRICS_NOT_READY_CODE,
   METRICS_NOT_READY_MESSAGE,
+  SUMMARY_METRICS,
   TOKEN_EXPIRED_CODE,
   type PeriodDays,
   type PeriodMetrics,
@@ -20,12 +21,28 @@ import { assertReportDatesInRange } from '../reports/report-bounds.js';
 import { connectionCovers, nothingSyncedYet, reconnectMessage, sourceStatus, type SourceConnection } from '../reports/source-status.js';
 import { loadSourceConnections } from '../reports/reports.sql.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
-import { sumAdAccounts, sumGa4Funnel, type AdSums, type FunnelSums } from './summary.sql.js';
+import { sumAdAccounts, sumAdSpend, sumGa4Funnel, sumStore, type AdSums, type FunnelSums, type StoreSums } from './summary.sql.js';
 
-const PLATFORM_OF: Record<SummarySource, Platform> = { 'facebook-ads': 'meta', 'google-ads': 'google_ads', analytics: 'ga4' };
+const PLATFORM_OF: Record<SummarySource, Platform> = { shopify: 'shopify', 'facebook-ads': 'meta', 'google-ads': 'google_ads', analytics: 'ga4' };
+
+/** A store period's sums with the Meta and Google spend beside them (null where that spend has not all synced). */
+interface StorePeriodSums extends StoreSums {
+  adSpend: number | null;
+}
 
 /** A period's metric values from its sums, per source (spec core.md section 3, "Performance summary"). */
-function metricValues(source: SummarySource, sums: AdSums | FunnelSums): Record<string, number> {
+function metricValues(source: SummarySource, sums: AdSums | FunnelSums | StorePeriodSums): Record<string, number | null> {
+  if (source === 'shopify') {
+    const s = sums as StorePeriodSums;
+    return {
+      totalSales: s.sales,
+      orders: s.orders,
+      averageOrderValue: ratio(s.sales, s.orders),
+      returns: s.returns,
+      // no ad spend (none connected, or none spent) has no return on it: unknown, not 0
+      blendedRoas: s.adSpend ? s.sales / s.adSpend : null,
+    };
+  }
   if (source === 'analytics') {
     const f = sums as FunnelSums;
     return { sessions: f.sessions, addToCarts: f.addToCarts, checkouts: f.checkouts, purchases: f.purchases, ...funnelRates(f) };
@@ -47,8 +64,8 @@ export async function buildSummary(deps: ReportDeps, brand: AccessibleBrand, sou
   const periods: Partial<Record<SummaryPeriod, PeriodDays>> = summaryPeriods(today);
   if (body?.startDate && body.endDate) {
     const compare = body.compareStartDate && body.compareEndDate ? { from: body.compareStartDate, to: body.compareEndDate } : undefined;
-    // Today is not over (a sync never reads it): a range ending today ends yesterday, so it is compared with an
-    // equally long period of whole days; the answer's periods.custom says so. Later days were refused above.
+    // Today is not over (a sync never reads it): a range running into today ends yesterday, so it is compared
+    // with an equally long period of whole days. A range of today alone stays today: partial, shown as such.
     const yesterday = addDays(today, -1);
     const to = body.endDate === today && body.startDate <= yesterday ? yesterday : body.endDate;
     periods.custom = customPeriod({ from: body.startDate, to }, compare);
@@ -61,12 +78,12 @@ export async function buildSummary(deps: ReportDeps, brand: AccessibleBrand, sou
     ranges[`${key}:previous`] = { from: p.previousFrom, to: p.previousTo };
   }
   const status = sourceStatus(conns, Object.values(ranges), today);
-  const response: SummaryResponse = { success: true, periodData: null, periods: periods as SummaryResponse['periods'], status, currency: brand.currency };
+  const response: SummaryResponse = { success: true, periodData: null, periods: periods as SummaryResponse['periods'], status, currency: brand.currency, today };
   if (conns.length === 0) return response;
   if (nothingSyncedYet(conns)) throw new HttpError(409, METRICS_NOT_READY_MESSAGE, { code: METRICS_NOT_READY_CODE });
 
   const accountIds = conns.map((c) => c.accountId);
-  const sums = platform === 'ga4' ? await sumGa4Funnel(deps.db, brandId, accountIds, ranges) : await sumAdAccounts(deps.db, brandId, platform as 'meta' | 'google_ads', accountIds, ranges);
+  const sums = await sumsOf(deps, brandId, platform, accountIds, ranges, today);
   const valuesFor = (key: string) => (everyCovers(conns, ranges[key]!, today) ? metricValues(source, sums[key]!) : null);
 
   const periodData: Record<string, PeriodMetrics> = {};
@@ -74,12 +91,26 @@ export async function buildSummary(deps: ReportDeps, brand: AccessibleBrand, sou
     const current = valuesFor(`${key}:current`);
     const previous = valuesFor(`${key}:previous`);
     const metrics: Record<string, MetricComparison> = {};
-    for (const name of Object.keys(metricValues(source, sums[`${key}:current`]!))) metrics[name] = compareMetric(current?.[name] ?? null, previous?.[name] ?? null);
+    for (const name of SUMMARY_METRICS[source]) metrics[name] = compareMetric(current?.[name] ?? null, previous?.[name] ?? null);
     periodData[key] = metrics;
   }
   response.periodData = periodData as SummaryResponse['periodData'];
   if (status.state === 'needs_reconnect') throw tokenExpired(platform, response);
   return response;
+}
+
+/** Each range's sums for the source's accounts; the store's with the Meta and Google spend of the same days. */
+async function sumsOf(deps: ReportDeps, brandId: string, platform: Platform, accountIds: string[], ranges: Record<string, DayRange>, today: string): Promise<Record<string, AdSums | FunnelSums | StorePeriodSums>> {
+  if (platform === 'ga4') return sumGa4Funnel(deps.db, brandId, accountIds, ranges);
+  if (platform !== 'shopify') return sumAdAccounts(deps.db, brandId, platform, accountIds, ranges);
+  const adConns = [...(await loadSourceConnections(deps.db, brandId, 'meta')), ...(await loadSourceConnections(deps.db, brandId, 'google_ads'))];
+  const [store, spend] = await Promise.all([
+    sumStore(deps.db, brandId, accountIds, ranges),
+    sumAdSpend(deps.db, brandId, adConns.map((c) => ({ platform: c.platform as 'meta' | 'google_ads', accountId: c.accountId })), ranges),
+  ]);
+  return Object.fromEntries(
+    Object.keys(ranges).map((key) => [key, { ...store[key]!, adSpend: adConns.length > 0 && everyCovers(adConns, ranges[key]!, today) ? spend[key]! : null }]),
+  );
 }
 
 function everyCovers(conns: SourceConnection[], range: DayRange, today: string): boolean {

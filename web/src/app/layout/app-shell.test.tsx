@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
@@ -89,6 +89,26 @@ describe('app shell', () => {
     await userEvent.selectOptions(switcher, 'b2');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admetrics/b2'));
     expect(screen.getByRole('link', { name: 'Google Ads' })).toHaveAttribute('href', '/google-reports/b2');
+  });
+
+  it.each([['not-a-uuid'], ['b9']])("a brand in the URL that is not the user's (%s) shows one 'Brand not found' screen with the user's brands", async (bad) => {
+    const user = { ...asha, brands: ['b1', 'b2'] };
+    sessionStore.signIn(user);
+    sessionStore.selectBrand('b1');
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/users/getuser')
+        ? json(200, { success: true, user, brands: [{ _id: 'b1', name: 'Sun_Kissed_Co' }, { _id: 'b2', name: 'Moon_Shop' }] })
+        : json(200, { isValid: true, message: 'ok' }),
+    );
+    const router = renderAt(`/admetrics/${bad}`);
+    expect(await screen.findByRole('heading', { name: 'Brand not found' })).toBeInTheDocument();
+    expect(screen.queryByText('admetrics body')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Date range:/ })).not.toBeInTheDocument();
+    // the sidebar shows no brand as chosen
+    expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveValue('');
+    await userEvent.click(within(screen.getByRole('list', { name: 'Your brands' })).getByRole('link', { name: 'Moon Shop' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admetrics/b2'));
+    expect(await screen.findByText('admetrics body')).toBeInTheDocument();
   });
 
   it('shows the date picker and number format only on screens whose route asks for them', async () => {

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useUserBrands } from '../../features/brands/api/get-user-brands';
 import { TokenRefreshPrompt } from '../../features/connections/components/token-refresh-prompt';
 import { brandIdFromPath, paths } from '../../lib/paths';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { useLogout } from '../session';
+import { BrandNotFound } from './brand-not-found';
 import { PageHeader } from './page-header';
 import { Sidebar } from './sidebar';
 
@@ -26,6 +27,18 @@ export function AppShell() {
   const logout = useLogout();
   const brandsQuery = useUserBrands(user?.id);
   const brands = brandsQuery.data?.brands ?? [];
+  // The drawer is open on the page it was opened on: going where the user chose closes it.
+  const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
+  const drawerOpen = drawerOpenOn === location.pathname;
+  const setDrawerOpen = (open: boolean) => setDrawerOpenOn(open ? location.pathname : null);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setDrawerOpenOn(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
 
   // The server's brand list is the truth: keep the stored user in step with it.
   useEffect(() => {
@@ -40,6 +53,12 @@ export function AppShell() {
 
   if (!user) return <Navigate to={signedOut === 'logout' ? paths.home : paths.login} replace />;
 
+  // A brand in the URL that is not the user's (mistyped, malformed, someone else's): the screen says so once,
+  // and the sidebar shows no brand as chosen. The stored user and the fetched list must both lack it, so a
+  // brand added a moment ago is never refused while the list catches up.
+  const brandNotFound =
+    urlBrand !== undefined && !user.brands.includes(urlBrand) && brandsQuery.data !== undefined && !brandsQuery.isFetching && !brands.some((b) => b._id === urlBrand);
+
   // The deepest route with a title says what the header shows.
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
 
@@ -52,15 +71,23 @@ export function AppShell() {
         username={user.username}
         brands={brands}
         brandsLoading={brandsQuery.isPending}
-        selectedBrandId={selectedBrandId}
+        selectedBrandId={brandNotFound ? null : selectedBrandId}
         onSelectBrand={(id) => sessionStore.selectBrand(id)}
         onLogout={logout}
+        drawerOpen={drawerOpen}
+        onCloseDrawer={() => setDrawerOpen(false)}
       />
       <div className="flex min-w-0 flex-1 flex-col">
-        <PageHeader title={handle?.title ?? 'Parallels'} datePicker={handle?.datePicker} localeSettings={handle?.localeSettings} />
-        <main className="flex-1 overflow-auto p-6">
+        <PageHeader
+          title={handle?.title ?? 'Parallels'}
+          datePicker={handle?.datePicker && !brandNotFound}
+          localeSettings={handle?.localeSettings && !brandNotFound}
+          onOpenMenu={() => setDrawerOpen(true)}
+          menuOpen={drawerOpen}
+        />
+        <main className="min-w-0 flex-1 overflow-auto p-4 md:p-6">
           <TokenRefreshPrompt />
-          <Outlet />
+          {brandNotFound ? <BrandNotFound pathname={location.pathname} brands={brands} /> : <Outlet />}
         </main>
       </div>
     </div>

@@ -35,10 +35,15 @@ export interface SidebarProps {
   selectedBrandId: string | null;
   onSelectBrand: (brandId: string) => void;
   onLogout: () => void;
+  /** below 768px the sidebar is a slide-in drawer: whether it is open */
+  drawerOpen: boolean;
+  onCloseDrawer: () => void;
 }
 
-export function Sidebar({ username, brands, brandsLoading, selectedBrandId, onSelectBrand, onLogout }: SidebarProps) {
-  const [collapsed, setCollapsed] = useState(false);
+export function Sidebar({ username, brands, brandsLoading, selectedBrandId, onSelectBrand, onLogout, drawerOpen, onCloseDrawer }: SidebarProps) {
+  const [collapsedWide, setCollapsed] = useState(false);
+  // Collapsing is for wide screens only: the drawer always shows the full menu.
+  const collapsed = collapsedWide && !drawerOpen;
   const [pricingOpen, setPricingOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
@@ -80,8 +85,17 @@ export function Sidebar({ username, brands, brandsLoading, selectedBrandId, onSe
     );
   };
 
+  // Below md (768px, the spec's breakpoint) the sidebar is off screen until the menu button opens it; from md
+  // up it sits beside the page, collapsible.
+  const placement = drawerOpen ? 'translate-x-0 shadow-xl' : '-translate-x-full invisible md:visible';
   return (
-    <aside aria-label="Sidebar" className={`flex h-full shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] ${collapsed ? 'w-16' : 'w-64'}`}>
+    <>
+      {drawerOpen && <div className="fixed inset-0 z-30 bg-slate-900/40 md:hidden" aria-hidden onClick={onCloseDrawer} />}
+      <aside
+        id="app-sidebar"
+        aria-label="Sidebar"
+        className={`fixed inset-y-0 left-0 z-40 flex h-full w-64 shrink-0 flex-col border-r border-slate-200 bg-white transition-transform md:static md:z-auto md:translate-x-0 md:shadow-none md:transition-[width] ${placement} ${collapsed ? 'md:w-16' : 'md:w-64'}`}
+      >
       <div className="flex items-center justify-between px-3 py-4">
         {!collapsed && <span className="text-lg font-bold text-brand-700">Parallels</span>}
         <button
@@ -89,9 +103,12 @@ export function Sidebar({ username, brands, brandsLoading, selectedBrandId, onSe
           onClick={() => setCollapsed((c) => !c)}
           aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
           aria-expanded={!collapsed}
-          className="rounded-lg p-2 text-slate-500 hover:bg-slate-100"
+          className="hidden rounded-lg p-2 text-slate-500 hover:bg-slate-100 md:block"
         >
           {collapsed ? '»' : '«'}
+        </button>
+        <button type="button" onClick={onCloseDrawer} aria-label="Close menu" className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 md:hidden">
+          ✕
         </button>
       </div>
 
@@ -110,6 +127,11 @@ export function Sidebar({ username, brands, brandsLoading, selectedBrandId, onSe
             onChange={(e) => switchBrand(e.target.value)}
             className="w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
           >
+            {!brands.some((b) => b._id === brandId) && (
+              <option value="" disabled>
+                Choose a brand
+              </option>
+            )}
             {brands.map((b) => (
               <option key={b._id} value={b._id}>
                 {brandDisplayName(b.name)}
@@ -141,6 +163,7 @@ export function Sidebar({ username, brands, brandsLoading, selectedBrandId, onSe
         </button>
       </div>
       <PricingDialog open={pricingOpen} onClose={() => setPricingOpen(false)} />
-    </aside>
+      </aside>
+    </>
   );
 }

@@ -99,7 +99,7 @@ describe('AdMetrics dashboard', () => {
     expect(tile(blended, 'Ads Purchases')).toHaveTextContent('20');
     expect(tile(blended, 'CPC')).toHaveTextContent('₹2.00');
     expect(tile(blended, 'CPM')).toHaveTextContent('₹20.00');
-    expect(tile(blended, 'CTR')).toHaveTextContent('1%');
+    expect(tile(blended, 'CTR')).toHaveTextContent('1.00%');
     expect(tile(blended, 'CPP')).toHaveTextContent('₹100.00');
     expect(screen.getByRole('region', { name: 'Facebook - Main' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Facebook - Retargeting' })).toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('AdMetrics dashboard', () => {
     const card = await screen.findByRole('region', { name: 'Facebook - Main' });
     const spent = within(card).getByText('Amount Spent').parentElement!;
     expect(await within(spent).findByText('vs ₹800.00')).toBeInTheDocument();
-    expect(within(spent).getByLabelText(/^Up \+25% vs 1 Feb 2026 – 14 Feb 2026/)).toBeInTheDocument();
+    expect(within(spent).getByLabelText(/^Up \+25.00% vs 1 Feb 2026 – 14 Feb 2026/)).toBeInTheDocument();
     // Google has no account: its empty state, with a Connect button
     expect(screen.getByText('No Google Ad Account connected for this brand.')).toBeInTheDocument();
   });

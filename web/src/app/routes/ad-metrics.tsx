@@ -17,7 +17,8 @@ import { useLiveConnections } from '../../features/sync-status/hooks/use-live-co
 import { brandSyncProgress } from '../../features/sync-status/utils/sync-progress';
 import { ApiError } from '../../lib/api-client';
 import { formatRangeLabel, isCompareOn, useDateRange } from '../../lib/date-range';
-import { useLocale } from '../../lib/locale';
+import { useBrandCurrencyLocale, useLocale } from '../../lib/locale';
+import { platformTitle } from '../../lib/platform-names';
 import { isMetricsNotReady, useReportsRefreshOnSync } from '../../lib/report-request';
 import { useSession } from '../../lib/session-store';
 
@@ -40,6 +41,7 @@ function AdMetrics({ brandId }: { brandId: string }) {
   useReportsRefreshOnSync(brandId);
   // the Preparing screen's progress bar follows the brand's real backfill
   const brand = useBrand(brandId);
+  useBrandCurrencyLocale(brand.data?.currency);
   const sync = brandSyncProgress(useLiveConnections(brandId, brand.data?.connections ?? []));
 
   const current = { from: range.from, to: range.to };
@@ -78,7 +80,7 @@ function AdMetrics({ brandId }: { brandId: string }) {
     );
   }
 
-  const currency = facebook.data?.data.currency ?? google.data?.data.currency ?? 'INR';
+  const currency = facebook.data?.data.currency ?? google.data?.data.currency ?? brand.data?.currency ?? 'INR';
   const fbCompareRows = facebookCompare.data?.data.data;
   const googleCompareRows = googleCompare.data?.data.data;
   const reconnect = [facebook.data?.reconnectMessage, google.data?.reconnectMessage].filter(Boolean);
@@ -127,7 +129,7 @@ function AdMetrics({ brandId }: { brandId: string }) {
           fbRows.map((row) => (
             <AdMetricCard
               key={row.account_id}
-              title={`Facebook - ${row.account_name}`}
+              title={platformTitle('Facebook', row.account_name)}
               metrics={facebookMetrics(row)}
               compare={fbCompareRows ? facebookMetrics(fbCompareRows.find((r) => r.account_id === row.account_id)) : undefined}
               note={row.message}
@@ -144,7 +146,7 @@ function AdMetrics({ brandId }: { brandId: string }) {
           googleRows.map((row) => (
             <AdMetricCard
               key={row.customerId}
-              title={`Google Ads - ${row.adAccountName}`}
+              title={platformTitle('Google Ads', row.adAccountName)}
               metrics={googleMetrics(row)}
               compare={googleCompareRows ? googleMetrics(googleCompareRows.find((r) => r.customerId === row.customerId)) : undefined}
               note={row.message}

@@ -28,11 +28,12 @@ const facebookSummary = {
   periods: PERIODS,
   status: ready,
   currency: 'INR',
+  today: '2026-03-15',
   periodData: Object.fromEntries(
     Object.keys(PERIODS).map((p) => [p, { metaspend: metric(123456.78, 100000, 23.46, 'up'), metaroas: metric(2.5, 3, -16.67, 'down') }]),
   ),
 };
-const notConnected = { success: true, periods: PERIODS, status: { state: 'not_connected', syncedThrough: null, lastSyncedAt: null, message: null }, currency: 'INR', periodData: null };
+const notConnected = { success: true, periods: PERIODS, status: { state: 'not_connected', syncedThrough: null, lastSyncedAt: null, message: null }, currency: 'INR', today: '2026-03-15', periodData: null };
 let summaries: Record<string, [number, unknown]> = {};
 
 function renderAt(path: string) {
@@ -176,6 +177,56 @@ describe('dashboard performance overview', () => {
     expect(within(card).getByText('Syncing')).toBeInTheDocument();
     expect(within(card).getAllByText('-').length).toBeGreaterThanOrEqual(2);
     expect(within(card).queryByText('₹0')).not.toBeInTheDocument();
+  });
+
+  it('a store-only brand sees its sales, orders, average order value, returns and blended ROAS, not "No data found"', async () => {
+    const store = {
+      ...facebookSummary,
+      currency: 'USD',
+      periodData: Object.fromEntries(
+        Object.keys(PERIODS).map((p) => [
+          p,
+          {
+            totalSales: metric(112875, 100000, 12.88, 'up'),
+            orders: metric(250, 200, 25, 'up'),
+            averageOrderValue: metric(451.5, 500, -9.7, 'down'),
+            returns: metric(1200, 1000, 20, 'up'),
+            blendedRoas: metric(null, null, null, null),
+          },
+        ]),
+      ),
+    };
+    summaries = { shopify: [200, store] };
+    renderAt('/dashboard');
+    const card = await screen.findByRole('region', { name: 'Last 7 Days' });
+    const section = within(card).getByRole('region', { name: 'Store, Last 7 Days' });
+    expect(within(section).getByText('Total Sales')).toBeInTheDocument();
+    expect(section.querySelector('[data-metric="last7Days.orders"]')).toHaveTextContent('250');
+    expect(section.querySelector('[data-metric="last7Days.blendedRoas"]')).toHaveTextContent('-');
+    expect(within(section).getByLabelText(/^Up \+25(\.00)?% vs 1 Mar 2026 – 7 Mar 2026$/)).toBeInTheDocument();
+    expect(within(card).queryByText('No data found')).not.toBeInTheDocument();
+    // the store is connected from the brand's setup, not from the Connect Your Platforms cards
+    expect(screen.queryByRole('button', { name: 'Connect Store' })).not.toBeInTheDocument();
+  });
+
+  it("'Today' is a partial day, not 'Syncing'; a range running into today says today is left out", async () => {
+    const today = structuredClone(facebookSummary);
+    today.periods = { ...PERIODS, custom: days('2026-03-15', '2026-03-15', '2026-03-14', '2026-03-14') };
+    (today.periodData as Record<string, unknown>).custom = { metaspend: metric(null, 160, null, null), metaroas: metric(null, 2, null, null) };
+    summaries = { 'facebook-ads': [200, today] };
+    renderAt('/dashboard?from=2026-03-15&to=2026-03-15');
+    const card = await screen.findByRole('region', { name: 'Selected Range' });
+    expect(within(card).getByText('Partial day')).toBeInTheDocument();
+    expect(within(card).queryByText('Syncing')).not.toBeInTheDocument();
+  });
+
+  it('a range running into today shows its whole days and says today is left out', async () => {
+    summaries = { 'facebook-ads': [200, facebookSummary] };
+    renderAt('/dashboard?from=2026-03-01&to=2026-03-15');
+    const card = await screen.findByRole('region', { name: 'Selected Range' });
+    expect(card).toHaveTextContent('1 Mar 2026 – 14 Mar 2026 · vs 15 Feb 2026 – 28 Feb 2026 · today is left out until it has synced');
+    // the fixed cards end yesterday anyway: nothing is left out of them
+    expect(screen.getByRole('region', { name: 'Last 7 Days' })).not.toHaveTextContent('left out');
   });
 
   it("shows the Preparing screen when the connected sources answer 'No metrics data available yet'", async () => {

@@ -9,13 +9,13 @@ import { ConnectPlatformsPanel } from '../../features/performance-overview/compo
 import { OverviewCard } from '../../features/performance-overview/components/overview-card';
 import { useOverview } from '../../features/performance-overview/hooks/use-overview';
 import { PERIOD_TITLES } from '../../features/performance-overview/utils/overview-metrics';
-import { LoadingScreen } from '../../features/sync-status/components/loading-screen';
+import { LoadingScreen, useLoadingCardVisible } from '../../features/sync-status/components/loading-screen';
 import { PreparingScreen } from '../../features/sync-status/components/preparing-screen';
 import { ConnectionSyncList } from '../../features/sync-status/components/connection-sync-list';
 import { useLiveConnections } from '../../features/sync-status/hooks/use-live-connections';
-import { brandSyncProgress } from '../../features/sync-status/utils/sync-progress';
+import { brandSyncProgress, loadingPhrases } from '../../features/sync-status/utils/sync-progress';
 import { useDateRange } from '../../lib/date-range';
-import { useLocale } from '../../lib/locale';
+import { useBrandCurrencyLocale, useLocale } from '../../lib/locale';
 import { paths } from '../../lib/paths';
 import { useReportsRefreshOnSync } from '../../lib/report-request';
 import { useSession } from '../../lib/session-store';
@@ -37,7 +37,9 @@ function Dashboard() {
   const brand = useBrand(brandId);
   const connections = useLiveConnections(brandId, brand.data?.connections ?? []);
   const sync = brandSyncProgress(connections);
+  const loadingCardVisible = useLoadingCardVisible(connections.length === 0 || sync.loaded);
   const { range } = useDateRange();
+  useBrandCurrencyLocale(brand.data?.currency);
   const [locale] = useLocale();
   const overview = useOverview(brandId, range);
   useReportsRefreshOnSync(brandId);
@@ -58,7 +60,7 @@ function Dashboard() {
         )}
       </div>
       {brandId && <ConnectPlatformsPanel sources={overview.sources} onConnect={setDialog} />}
-      {connections.length > 0 && !sync.loaded && <LoadingScreen progress={sync.progress} loaded={sync.loaded} />}
+      {connections.length > 0 && loadingCardVisible && <LoadingScreen progress={sync.progress} loaded={sync.loaded} phrases={loadingPhrases(connections)} />}
       {brandId &&
         (overview.preparing ? (
           <PreparingScreen brandId={brandId} progress={sync.progress} />
@@ -82,7 +84,7 @@ function Dashboard() {
               {(Object.keys(PERIOD_TITLES) as Array<keyof typeof PERIOD_TITLES>).map((period) => (
                 <OverviewCard key={period} title={PERIOD_TITLES[period]} period={period} sources={overview.sources} locale={locale} />
               ))}
-              <OverviewCard title="Selected Range" period="custom" sources={overview.sources} locale={locale} />
+              <OverviewCard title="Selected Range" period="custom" sources={overview.sources} locale={locale} requestedTo={range.to} />
             </div>
           </section>
         ))}

@@ -65,16 +65,16 @@ describe('date range picker', () => {
     ['Today', '2026-05-31', '2026-05-31'],
     ['Yesterday', '2026-05-30', '2026-05-30'],
     ['This Week', '2026-05-25', '2026-05-31'],
-    ['Last 7 Days', '2026-05-25', '2026-05-31'],
+    ['Last 7 Days', '2026-05-24', '2026-05-30'],
     ['Last week', '2026-05-18', '2026-05-24'],
-    ['Last 30 Days', '2026-05-02', '2026-05-31'],
+    ['Last 30 Days', '2026-05-01', '2026-05-30'],
     ['This Month', '2026-05-01', '2026-05-31'],
-    ['Last 3 Months', '2026-03-01', '2026-05-31'],
-    ['Last 6 Months', '2025-12-01', '2026-05-31'],
+    ['Last 3 Months', '2026-02-28', '2026-05-30'],
+    ['Last 6 Months', '2025-11-30', '2026-05-30'],
     ['This Quarter', '2026-04-01', '2026-05-31'],
     ['Last Quarter', '2026-01-01', '2026-03-31'],
     ['This Year', '2026-01-01', '2026-05-31'],
-    ['Last 365 Days', '2025-06-01', '2026-05-31'],
+    ['Last 365 Days', '2025-05-31', '2026-05-30'],
     ['Last Year', '2025-01-01', '2025-12-31'],
   ])('quick select %s applies %s to %s at once and closes', async (label, from, to) => {
     renderPicker('/admetrics/b1?tab=meta');
@@ -183,8 +183,14 @@ describe('date range picker', () => {
     expect(screen.getByText('Enter a date as YYYY-MM-DD')).toBeInTheDocument();
     await typeDay('Compare from', '2026-04-01');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    // as long as the range (21 days): the compare range is equal in length, whatever was typed
     expect(urlParams().get('compareFrom')).toBe('2026-04-01');
-    expect(urlParams().get('compareTo')).toBe('2026-04-30');
+    expect(urlParams().get('compareTo')).toBe('2026-04-21');
+    await openPanel();
+    await typeDay('Compare to', '2026-03-31');
+    expect(screen.getByRole('textbox', { name: 'Compare from' })).toHaveValue('2026-03-11');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(pickerButton()).toHaveTextContent('· vs 11 Mar – 31 Mar');
 
     await openPanel();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Compare' }));

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { EARLIEST_REPORT_DAY } from '@parallels/contract/report-dates';
 import {
+  addDays,
+  daysBetween,
+  equalLengthCompare,
   formatRangeLabel,
   isCompareOn,
   isDayDisabled,
@@ -68,7 +71,7 @@ export function DateRangePicker({ today = todayLocal() }: { today?: string }) {
           <rect x="3" y="4" width="18" height="18" rx="2" />
           <path d="M16 2v4M8 2v4M3 10h18" />
         </svg>
-        <span className="sr-only">Date range:</span> <span className="whitespace-nowrap">{label}</span>
+        <span className="sr-only">Date range:</span> <span className="text-left sm:whitespace-nowrap">{label}</span>
       </button>
       {open && (
         <DateRangePanel
@@ -106,7 +109,8 @@ function initialDraft(range: DateRange): Draft {
 }
 
 function compareFor(main: DayPair, compare: CompareDraft): DayPair | null {
-  return compare === 'previous' ? previousPeriod(main) : compare;
+  if (compare === 'previous') return previousPeriod(main);
+  return compare && equalLengthCompare(main, compare);
 }
 
 function withCompare(main: DayPair, compare: CompareDraft): DateRange {
@@ -135,10 +139,11 @@ function DateRangePanel({ id, range, today, onApply, onCancel }: PanelProps) {
     setDraft((d) => ({ ...d, ...normalizeRange({ from: d.from, to: d.to, [end]: day }), awaitingEnd: false }));
     setMonth(startOfMonth(day));
   };
+  // The compare range is as long as the range: a typed end moves its start with it.
   const typeCompareDay = (end: 'from' | 'to', day: string) => {
     setDraft((d) => {
-      const current = compareFor(d, d.compare) ?? { from: day, to: day };
-      return { ...d, compare: normalizeRange({ ...current, [end]: day }), awaitingEnd: false };
+      const from = end === 'from' ? day : addDays(day, -daysBetween(d.from, d.to));
+      return { ...d, compare: { from, to: day }, awaitingEnd: false };
     });
     setMonth(startOfMonth(day));
   };
@@ -158,7 +163,7 @@ function DateRangePanel({ id, range, today, onApply, onCancel }: PanelProps) {
       id={id}
       role="dialog"
       aria-label="Choose dates"
-      className="absolute top-full right-0 z-30 mt-2 flex w-max max-w-[calc(100vw-2rem)] flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:flex-row"
+      className="fixed inset-x-2 top-14 z-30 flex max-h-[calc(100dvh-4rem)] flex-col gap-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:max-h-none sm:w-max sm:max-w-[calc(100vw-2rem)] sm:flex-row sm:overflow-visible"
     >
       <ul aria-label="Quick selects" className="grid grid-cols-2 gap-1 sm:flex sm:w-36 sm:flex-col">
         {QUICK_SELECTS.map((q, i) => (

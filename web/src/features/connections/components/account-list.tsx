@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { formatCustomerId } from '../../../lib/platform-names';
 import { matchesSearch, type AccountOption, type ConnectPlatform } from '../utils/platforms';
 
 export interface AccountListProps {
@@ -16,17 +17,26 @@ export interface AccountListProps {
 
 const ID_LABELS: Record<ConnectPlatform, string> = { meta: 'Account ID', google_ads: 'Customer ID', ga4: 'Property ID' };
 
+/** GA4 lists properties, the ad platforms accounts: the dialog says which. */
+export const LIST_NOUNS: Record<ConnectPlatform, string> = { meta: 'accounts', google_ads: 'accounts', ga4: 'properties' };
+
+/** Google shows a customer id as 567-890-1234; the others as they come. */
+function displayId(platform: ConnectPlatform, id: string): string {
+  return platform === 'google_ads' ? formatCustomerId(id) : id;
+}
+
 /** The searchable list of a connect dialog: Connected (disabled) + Remove, or Select / Selected, and Save(n). */
 export function AccountList({ platform, options, isLinked, selectedKeys, onToggle, onSave, saving, onRemove, removingKey }: AccountListProps) {
   const [search, setSearch] = useState('');
   const listId = useId();
   const visible = options.filter((o) => matchesSearch(o, search));
   const count = selectedKeys.length;
+  const noun = LIST_NOUNS[platform];
 
   return (
     <div>
       <label htmlFor={`account-search-${platform}`} className="sr-only">
-        Search accounts
+        Search {noun}
       </label>
       <input
         id={`account-search-${platform}`}
@@ -37,11 +47,11 @@ export function AccountList({ platform, options, isLinked, selectedKeys, onToggl
         className="mb-3 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
       />
       {options.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-500">No accounts available.</p>
+        <p className="py-6 text-center text-sm text-slate-500">No {noun} available.</p>
       ) : visible.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-500">No accounts found matching your search.</p>
+        <p className="py-6 text-center text-sm text-slate-500">No {noun} found matching your search.</p>
       ) : (
-        <ul aria-label="Accounts" className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
+        <ul aria-label={noun === 'properties' ? 'Properties' : 'Accounts'} className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
           {visible.map((o) => {
             const linked = isLinked(o);
             const selected = selectedKeys.includes(o.key);
@@ -55,8 +65,8 @@ export function AccountList({ platform, options, isLinked, selectedKeys, onToggl
                     {o.name}
                   </p>
                   <p className="text-xs text-slate-500">
-                    {ID_LABELS[platform]}: {o.id}
-                    {o.managerId ? ` · Manager ID: ${o.managerId}` : ''}
+                    {ID_LABELS[platform]}: {displayId(platform, o.id)}
+                    {o.managerId ? ` · Manager ID: ${displayId(platform, o.managerId)}` : ''}
                   </p>
                 </div>
                 {linked ? (

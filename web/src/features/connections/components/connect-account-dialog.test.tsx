@@ -35,7 +35,7 @@ describe('connect-account dialog, brand mode', () => {
     expect(await screen.findByRole('dialog', { name: 'Google Ads Accounts' })).toBeInTheDocument();
     const connected = await screen.findByRole('button', { name: 'Connected Sun Kissed US' });
     expect(connected).toBeDisabled();
-    expect(screen.getByText('Customer ID: 2222222222 · Manager ID: 9999999999')).toBeInTheDocument();
+    expect(screen.getByText('Customer ID: 222-222-2222 · Manager ID: 999-999-9999')).toBeInTheDocument();
     // Nothing selected: no Save, nothing sent.
     expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
 
@@ -120,6 +120,9 @@ describe('connect-account dialog, brand mode', () => {
     });
     renderDialog('ga4');
     expect(await screen.findByRole('button', { name: 'Connected Sun Kissed Web' })).toBeDisabled();
+    // GA4 has properties, not accounts
+    expect(screen.getByRole('list', { name: 'Properties' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search properties' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Select Sun Kissed Blog' }));
     await userEvent.click(screen.getByRole('button', { name: 'Select Sun Kissed App' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save(2)' }));

@@ -22,7 +22,7 @@ import {
   type ConnectPlatform,
   type LinkedAccounts,
 } from '../utils/platforms';
-import { AccountList } from './account-list';
+import { AccountList, LIST_NOUNS } from './account-list';
 import { ReconnectPrompt } from './reconnect-prompt';
 
 /**
@@ -109,7 +109,7 @@ function ConnectAccountBody({ platform, onClose, target }: { platform: ConnectPl
   if (list.isPending || (brandId && brand.isPending)) {
     return (
       <div>
-        <Spinner label="Loading accounts" />
+        <Spinner label={`Loading ${LIST_NOUNS[platform]}`} />
         <p className="text-center text-sm text-slate-500">Loading…</p>
       </div>
     );

@@ -10,10 +10,16 @@ const backfill = (state: string, connectionId = 'c1') => ({
 });
 
 describe('realtime message to notification', () => {
-  it('metrics-calculation-complete: success is "Metrics updated" with the server message', () => {
-    expect(notificationFromMessage({ type: 'metrics-calculation-complete', data: { success: true, message: 'Yesterday is in.', brandId: 'b1' } }, never)).toEqual({
-      notification: { type: 'success', title: 'Metrics updated', message: 'Yesterday is in.', brandId: 'b1' },
+  it("metrics-calculation-complete: the brand's history being ready is one 'Your data is ready' notice, once per brand", () => {
+    const ready = { type: 'metrics-calculation-complete', data: { success: true, message: 'Metrics updated for 731 days.', brandId: 'b1', historyReady: true } };
+    expect(notificationFromMessage(ready, never)).toEqual({
+      notification: { type: 'success', title: 'Your data is ready', message: 'Metrics updated for 731 days.', brandId: 'b1' },
+      announcedConnection: 'history:b1',
     });
+    // again (another connection, a refresh): already told
+    expect(notificationFromMessage(ready, { wasAnnounced: (key) => key === 'history:b1' })).toEqual({ notification: null });
+    // while a connection is still loading its history: the screens update, no notice
+    expect(notificationFromMessage({ ...ready, data: { ...ready.data, historyReady: false } }, never)).toEqual({ notification: null });
   });
 
   it('metrics-calculation-complete without success is an error: "Calculation failed: {message}"', () => {
@@ -46,16 +52,8 @@ describe('realtime message to notification', () => {
     expect(reconnectUrl(platform as 'meta')).toBe(url);
   });
 
-  it.each(['backfilling', 'failing', 'reauth_required'])('backfill-progress while %s is no notification', (state) => {
+  it.each(['backfilling', 'fresh', 'failing', 'reauth_required'])('backfill-progress (%s) is no notification: it feeds the loading card', (state) => {
     expect(notificationFromMessage(backfill(state), never)).toEqual({ notification: null });
-  });
-
-  it('backfill-progress turning fresh is announced once per connection', () => {
-    expect(notificationFromMessage(backfill('fresh'), never)).toEqual({
-      notification: { type: 'info', title: 'Facebook data ready', message: 'Sun Kissed Ads is synced', brandId: 'b1' },
-      announcedConnection: 'c1',
-    });
-    expect(notificationFromMessage(backfill('fresh'), { wasAnnounced: (id) => id === 'c1' })).toEqual({ notification: null });
   });
 
   it.each([
@@ -69,14 +67,19 @@ describe('realtime message to notification', () => {
 describe('receiving realtime messages into the store', () => {
   beforeEach(() => notificationStore.reset());
 
-  it('adds notifications and announces a synced connection only the first time', () => {
-    receiveRealtimeMessage(backfill('backfilling'));
-    receiveRealtimeMessage(backfill('fresh'));
-    receiveRealtimeMessage(backfill('backfilling'));
-    receiveRealtimeMessage(backfill('fresh'));
-    receiveRealtimeMessage(backfill('fresh', 'c2'));
-    receiveRealtimeMessage({ type: 'metrics-calculation-error', data: { error: 'boom', brandId: 'b1' } });
-    expect(notificationStore.get().notifications.map((n) => n.message)).toEqual(['Error calculating metrics: boom', 'Sun Kissed Ads is synced', 'Sun Kissed Ads is synced']);
+  it("a brand's setup (five connections, a calculation after each) is one notice when its history is ready, plus one per failure", () => {
+    const calculated = (historyReady: boolean, brandId = 'b1') => ({ type: 'metrics-calculation-complete', data: { success: true, message: 'Metrics updated for 731 days.', brandId, historyReady } });
+    for (const c of ['c1', 'c2', 'c3', 'c4']) {
+      receiveRealtimeMessage(backfill('backfilling', c));
+      receiveRealtimeMessage(backfill('fresh', c));
+      receiveRealtimeMessage(calculated(false));
+    }
+    receiveRealtimeMessage({ type: 'connection-needs-reconnect', data: { brandId: 'b1', platform: 'ga4', accountName: 'Web', message: 'Your token expired.' } });
+    receiveRealtimeMessage(backfill('fresh', 'c5'));
+    receiveRealtimeMessage(calculated(true));
+    receiveRealtimeMessage(calculated(true)); // the last two connections' calculations, and every refresh after
+    receiveRealtimeMessage(calculated(true, 'b2'));
+    expect(notificationStore.get().notifications.map((n) => `${n.brandId}: ${n.title}`)).toEqual(['b2: Your data is ready', 'b1: Your data is ready', 'b1: Reconnect Google Analytics: Web']);
     expect(notificationStore.get().unreadCount).toBe(3);
   });
 });

@@ -5,13 +5,13 @@ import type { NotificationInput } from '../stores/notification-store';
 
 /** What turning one realtime message into a notification needs to know about the past. */
 export interface MessageContext {
-  /** whether this connection's first 'fresh' was already announced */
-  wasAnnounced: (connectionId: string) => boolean;
+  /** whether this was already announced (a brand's history ready: 'history:<brandId>') */
+  wasAnnounced: (key: string) => boolean;
 }
 
 export interface MessageOutcome {
   notification: NotificationInput | null;
-  /** a connection now announced as synced, to remember */
+  /** what is now announced, to remember */
   announcedConnection?: string;
 }
 
@@ -36,12 +36,14 @@ export function notificationFromMessage(message: { type: string; data: unknown }
   if (!parsed.success) return { notification: FALLBACK_NOTIFICATION };
   const m = parsed.data;
   switch (m.type) {
-    case 'metrics-calculation-complete':
-      return {
-        notification: m.data.success
-          ? { type: 'success', title: 'Metrics updated', message: m.data.message, brandId: m.data.brandId }
-          : { type: 'error', title: 'Metrics not updated', message: `Calculation failed: ${m.data.message}`, brandId: m.data.brandId },
-      };
+    case 'metrics-calculation-complete': {
+      if (!m.data.success) return { notification: { type: 'error', title: 'Metrics not updated', message: `Calculation failed: ${m.data.message}`, brandId: m.data.brandId } };
+      // A brand's setup runs the calculation once per connection synced, and refreshes every 3 hours: the screens
+      // update on each, the user is told once, when the brand's whole history is in.
+      const key = `history:${m.data.brandId}`;
+      if (m.data.historyReady === false || context.wasAnnounced(key)) return { notification: null };
+      return { notification: { type: 'success', title: 'Your data is ready', message: m.data.message, brandId: m.data.brandId }, announcedConnection: key };
+    }
     case 'metrics-calculation-error':
       return { notification: { type: 'error', title: 'Metrics not updated', message: `Error calculating metrics: ${m.data.error}`, brandId: m.data.brandId } };
     case 'connection-needs-reconnect':
@@ -54,14 +56,8 @@ export function notificationFromMessage(message: { type: string; data: unknown }
           actionUrl: reconnectUrl(m.data.platform),
         },
       };
-    case 'backfill-progress': {
-      // Progress itself feeds the loading screens; only the first time a connection is fully synced is news.
-      const { connectionId, state, accountName, platform, brandId } = m.data;
-      if (state !== 'fresh' || context.wasAnnounced(connectionId)) return { notification: null };
-      return {
-        notification: { type: 'info', title: `${PLATFORM_LABELS[platform]} data ready`, message: `${accountName} is synced`, brandId },
-        announcedConnection: connectionId,
-      };
-    }
+    case 'backfill-progress':
+      // Progress feeds the loading card and the sync list; the brand's history being ready is the one notice.
+      return { notification: null };
   }
 }

@@ -8,7 +8,7 @@ import { CONNECT_PLATFORM } from '../utils/overview-metrics';
  * a failed one says 'No data found'. Hidden when every source has data.
  */
 export function ConnectPlatformsPanel({ sources, onConnect }: { sources: OverviewSource[]; onConnect: (platform: 'meta' | 'google_ads' | 'ga4') => void }) {
-  const wanting = sources.filter((s) => s.state.kind === 'not_connected' || s.state.kind === 'failed');
+  const wanting = sources.filter((s) => (s.state.kind === 'not_connected' || s.state.kind === 'failed') && CONNECT_PLATFORM[s.source]);
   if (wanting.length === 0) return null;
   return (
     <Card className="mt-6 p-5" role="region" aria-labelledby="connect-platforms">
@@ -29,7 +29,7 @@ export function ConnectPlatformsPanel({ sources, onConnect }: { sources: Overvie
                 <p className="mt-1 text-sm text-slate-500">Not connected</p>
               )}
             </div>
-            <Button variant="secondary" onClick={() => onConnect(CONNECT_PLATFORM[s.source])} aria-label={`Connect ${s.label}`}>
+            <Button variant="secondary" onClick={() => onConnect(CONNECT_PLATFORM[s.source]!)} aria-label={`Connect ${s.label}`}>
               Connect
             </Button>
           </li>

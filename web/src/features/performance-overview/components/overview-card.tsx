@@ -15,9 +15,15 @@ export function daysLabel(from: string, to: string): string {
 }
 
 /** One performance overview card: every connected source's metrics for a period, each with its change. */
-export function OverviewCard({ title, period, sources, locale }: { title: string; period: PeriodKey; sources: OverviewSource[]; locale: AppLocale }) {
-  const days = sources.map((s) => (s.state.kind === 'ready' || s.state.kind === 'not_connected' ? s.state.summary.periods[period] : undefined)).find(Boolean) as PeriodDays | undefined;
+export function OverviewCard({ title, period, sources, locale, requestedTo }: { title: string; period: PeriodKey; sources: OverviewSource[]; locale: AppLocale; requestedTo?: string }) {
+  // every answer names the same days; one with figures is preferred
+  const answered = [...sources.filter((s) => s.state.kind === 'ready'), ...sources].map((s) => (s.state.kind === 'ready' || s.state.kind === 'not_connected' ? s.state.summary : undefined)).find(Boolean);
+  const days = answered?.periods[period] as PeriodDays | undefined;
   const versus = days ? daysLabel(days.previousFrom, days.previousTo) : 'the previous period';
+  // Today is not over and has not synced: a period of today alone is partial, not 'syncing'; a range running
+  // into it shows its whole days (through yesterday) and says today is left out.
+  const todayOnly = Boolean(days && answered && days.from >= answered.today);
+  const todayLeftOut = Boolean(days && requestedTo && requestedTo > days.to && !todayOnly);
   const id = `overview-${period}`;
   // sources with figures, and those whose history is still loading (shown as syncing, never as zeros)
   const shown = sources.filter((s) => s.state.kind === 'ready' || s.state.kind === 'not_ready');
@@ -29,6 +35,13 @@ export function OverviewCard({ title, period, sources, locale }: { title: string
       {days && (
         <p className="mt-0.5 text-xs text-slate-500">
           {daysLabel(days.from, days.to)} · vs {versus}
+          {todayLeftOut && ' · today is left out until it has synced'}
+        </p>
+      )}
+      {todayOnly && shown.length > 0 && (
+        <p className="mt-3 flex items-center gap-2 text-sm text-slate-600">
+          <Badge tone="neutral">Partial day</Badge>
+          Today is not over: its figures sync after the day ends.
         </p>
       )}
       {shown.length === 0 && <p className="mt-4 text-sm text-slate-500">No data found</p>}
@@ -41,7 +54,7 @@ export function OverviewCard({ title, period, sources, locale }: { title: string
           <section key={s.source} className="mt-4" aria-label={`${s.label}, ${title}`}>
             <h4 className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
               {s.label}
-              {incomplete && <Badge tone="warning">{summary?.status.state === 'failing' ? 'Sync failing' : 'Syncing'}</Badge>}
+              {incomplete && !todayOnly && <Badge tone="warning">{summary?.status.state === 'failing' ? 'Sync failing' : 'Syncing'}</Badge>}
             </h4>
             <dl className="mt-2 grid grid-cols-1 gap-y-1.5">
               {definition.metrics.map((m) => {

@@ -25,12 +25,13 @@ export interface OverviewSource {
 }
 
 /**
- * The three sources' summaries for the dashboard, each reduced to what the screen does with it: figures,
+ * The four sources' summaries for the dashboard, each reduced to what the screen does with it: figures,
  * not connected (a connect card), not ready yet (the Preparing screen), or failed ('No data found').
  */
 export function useOverview(brandId: string | undefined, range: OverviewRange) {
   const body = { startDate: range.from, endDate: range.to, ...(range.compareFrom && range.compareTo ? { compareStartDate: range.compareFrom, compareEndDate: range.compareTo } : {}) };
   const queries = {
+    shopify: useSummary(brandId, 'shopify', body),
     'facebook-ads': useSummary(brandId, 'facebook-ads', body),
     'google-ads': useSummary(brandId, 'google-ads', body),
     analytics: useSummary(brandId, 'analytics', body),

@@ -9,6 +9,18 @@ export interface OverviewMetric {
 
 /** The overview's sources in the order the cards list them, with each metric's label and how it reads. */
 export const OVERVIEW_SOURCES: ReadonlyArray<{ source: SummarySource; label: string; metrics: OverviewMetric[] }> = [
+  // A merchant's first question is sales: the store leads, with the blended ROAS over all ad spend.
+  {
+    source: 'shopify',
+    label: 'Store',
+    metrics: [
+      { key: 'totalSales', label: 'Total Sales', kind: 'money' },
+      { key: 'orders', label: 'Orders', kind: 'count' },
+      { key: 'averageOrderValue', label: 'Average Order Value', kind: 'money' },
+      { key: 'returns', label: 'Returns', kind: 'money' },
+      { key: 'blendedRoas', label: 'Blended ROAS', kind: 'ratio' },
+    ],
+  },
   {
     source: 'facebook-ads',
     label: 'Facebook',
@@ -42,5 +54,8 @@ export const OVERVIEW_SOURCES: ReadonlyArray<{ source: SummarySource; label: str
 
 export const PERIOD_TITLES = { yesterday: 'Yesterday', last7Days: 'Last 7 Days', last30Days: 'Last 30 Days' } as const;
 
-/** Which connect dialog a source's card opens (the dashboard's ?openModal values map to the same). */
-export const CONNECT_PLATFORM: Record<SummarySource, 'meta' | 'google_ads' | 'ga4'> = { 'facebook-ads': 'meta', 'google-ads': 'google_ads', analytics: 'ga4' };
+/**
+ * Which connect dialog a source's card opens (the dashboard's ?openModal values map to the same). A store is
+ * connected from the brand's setup (Shopify installs the app), so it has none here.
+ */
+export const CONNECT_PLATFORM: Partial<Record<SummarySource, 'meta' | 'google_ads' | 'ga4'>> = { 'facebook-ads': 'meta', 'google-ads': 'google_ads', analytics: 'ga4' };

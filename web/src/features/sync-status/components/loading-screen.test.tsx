@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
-import { LOADING_MESSAGE_INTERVAL_MS, LOADING_MESSAGES, LoadingScreen, loadingPercent } from './loading-screen';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import { connection } from '../testing/connection-fixture';
+import { loadingPhrases } from '../utils/sync-progress';
+import { LOADING_MESSAGE_INTERVAL_MS, LOADING_MESSAGES, LoadingScreen, loadingPercent, READY_HOLD_MS, useLoadingCardVisible } from './loading-screen';
 
 const bar = () => screen.getByRole('progressbar', { name: 'Loading your data' });
 
@@ -36,5 +38,37 @@ describe('loading screen', () => {
     expect(screen.getByRole('heading', { name: LOADING_MESSAGES[1] })).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(LOADING_MESSAGE_INTERVAL_MS * (LOADING_MESSAGES.length - 1)));
     expect(screen.getByRole('heading', { name: LOADING_MESSAGES[0] })).toBeInTheDocument();
+  });
+
+  it("says what is true now: 'Connecting...' only before anything started, then what is still loading", () => {
+    expect(loadingPhrases([connection({ syncState: 'pending', backfillProgress: 0 }), connection({ id: 'c2', platform: 'shopify', syncState: 'pending', backfillProgress: 0 })])).toEqual([
+      'Connecting to your accounts...',
+    ]);
+    // figures on screen, history still loading: never 'Connecting...' again
+    expect(loadingPhrases([connection({ syncState: 'backfilling', backfillProgress: 0.27 }), connection({ id: 'c2', platform: 'shopify' })])).toEqual([
+      'Fetching your ad performance...',
+      'Building your dashboard...',
+    ]);
+    expect(loadingPhrases([connection({ id: 'c2', platform: 'shopify', syncState: 'backfilling', backfillProgress: 0.5 }), connection({ platform: 'ga4', syncState: 'pending', backfillProgress: 0 })])).toEqual([
+      'Collecting your store orders...',
+      'Crunching the numbers...',
+      'Building your dashboard...',
+    ]);
+  });
+
+  it("the card follows the load to 'Ready!', holds it a moment, then goes; a brand loaded already never shows it", () => {
+    vi.useFakeTimers();
+    const { result, rerender } = renderHook(({ loaded }) => useLoadingCardVisible(loaded), { initialProps: { loaded: false } });
+    expect(result.current).toBe(true);
+    rerender({ loaded: true });
+    expect(result.current).toBe(true); // 'Ready!' is on screen
+    act(() => vi.advanceTimersByTime(READY_HOLD_MS));
+    expect(result.current).toBe(false);
+    // a new connection starts loading: the card comes back
+    rerender({ loaded: false });
+    expect(result.current).toBe(true);
+
+    const already = renderHook(() => useLoadingCardVisible(true));
+    expect(already.result.current).toBe(false);
   });
 });

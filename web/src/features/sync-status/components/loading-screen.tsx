@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { useRotatingPhrase } from '../hooks/use-rotating-phrase';
 import { SyncProgressBar, toPercent } from './sync-progress-bar';
@@ -22,11 +23,34 @@ export interface LoadingScreenProps {
   /** 0..1, the brand's backfill progress (see brandSyncProgress) */
   progress: number;
   loaded: boolean;
+  /** the messages true of the state now (see loadingPhrases); all of them when not given */
+  phrases?: readonly string[];
+}
+
+/** How long 'Ready!' stays once everything has loaded during the visit. */
+export const READY_HOLD_MS = 4_000;
+
+/**
+ * Whether the loading card shows: while anything loads, and for READY_HOLD_MS after it all loaded during this
+ * visit (so 'Ready!' is seen); never for a brand that was loaded already when the screen opened.
+ */
+export function useLoadingCardVisible(loaded: boolean): boolean {
+  const [sawLoading, setSawLoading] = useState(!loaded);
+  const [readyShown, setReadyShown] = useState(false);
+  // derived from props during render (React's pattern for it): a new load after 'Ready!' shows the card again
+  if (!loaded && !sawLoading) setSawLoading(true);
+  if (!loaded && readyShown) setReadyShown(false);
+  useEffect(() => {
+    if (!loaded || !sawLoading) return;
+    const timer = setTimeout(() => setReadyShown(true), READY_HOLD_MS);
+    return () => clearTimeout(timer);
+  }, [loaded, sawLoading]);
+  return !loaded || (sawLoading && !readyShown);
 }
 
 /** Spec core.md section 2, "Loading screen": rotating messages and a progress bar, then 'Ready!'. */
-export function LoadingScreen({ progress, loaded }: LoadingScreenProps) {
-  const message = useRotatingPhrase(LOADING_MESSAGES, LOADING_MESSAGE_INTERVAL_MS);
+export function LoadingScreen({ progress, loaded, phrases = LOADING_MESSAGES }: LoadingScreenProps) {
+  const message = useRotatingPhrase(phrases, LOADING_MESSAGE_INTERVAL_MS);
   return (
     <Card className="mx-auto mt-8 max-w-lg p-8 text-center">
       <h2 className="text-lg font-semibold" aria-live="polite">

@@ -23,3 +23,21 @@ export function brandSyncProgress(connections: readonly ConnectionSync[]): Brand
   const progress = waiting.reduce((sum, c) => sum + (c.syncState === 'fresh' ? 1 : c.backfillProgress), 0) / waiting.length;
   return { progress, loaded: !waiting.some(stillLoading) };
 }
+
+const CONNECTING = 'Connecting to your accounts...';
+const PLATFORM_PHRASES: Record<ConnectionSync['platform'], string> = {
+  shopify: 'Collecting your store orders...',
+  meta: 'Fetching your ad performance...',
+  google_ads: 'Fetching your ad performance...',
+  ga4: 'Crunching the numbers...',
+};
+
+/**
+ * What the loading card may say now, from the connections' real state: 'Connecting to your accounts...' only
+ * while nothing has started; then what is still loading, and 'Building your dashboard...'.
+ */
+export function loadingPhrases(connections: readonly ConnectionSync[]): string[] {
+  const loading = connections.filter(stillLoading);
+  if (loading.length > 0 && loading.every((c) => c.syncState === 'pending' && c.backfillProgress === 0) && !connections.some((c) => c.syncState === 'fresh')) return [CONNECTING];
+  return [...new Set([...loading.map((c) => PLATFORM_PHRASES[c.platform]), 'Building your dashboard...'])];
+}
