@@ -26,6 +26,8 @@ import { healthRoutes } from './modules/health/health.route.js';
 import { summaryRoutes } from './modules/summary/summary.route.js';
 import { adMetricsRoutes } from './modules/ad-metrics/ad-metrics.route.js';
 import { mountSandboxEmulators } from './sandbox/emulators.js';
+import { supportRoutes } from './modules/support/support.route.js';
+import { startSupportJobs } from './modules/support/support.job.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -117,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reportDeps = { db, now: deps.now ?? (() => new Date()) };
   await app.register(summaryRoutes, reportDeps);
   await app.register(adMetricsRoutes, reportDeps);
+  const supportDeps = { db, config, keyring };
+  const scheduleRetry = syncQueue ? await startSupportJobs(syncQueue.boss, supportDeps, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 }) : undefined;
+  await app.register(supportRoutes, { ...supportDeps, scheduleRetry });
 
   if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);
   await registerWeb(app, deps.serveWeb ? (config.webDistDir ?? DEFAULT_WEB_DIST) : undefined);

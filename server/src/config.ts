@@ -51,6 +51,10 @@ const envSchema = z.object({
   ZOHO_DESK_URL: z.url().optional(),
   ZOHO_CLIENT_ID: z.string().min(1).optional(),
   ZOHO_CLIENT_SECRET: z.string().min(1).optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .regex(/^\s*([^\s@,]+@[^\s@,]+\.[^\s@,]+\s*(,\s*[^\s@,]+@[^\s@,]+\.[^\s@,]+\s*)*)?$/, 'must be a comma-separated list of email addresses')
+    .optional(),
   TOKEN_ENCRYPTION_KEYS: z
     .string()
     .regex(/^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+)*$/, "must be 'id:base64key[,id:base64key...]'")
@@ -80,6 +84,8 @@ export interface Config {
   /** from TOKEN_ENCRYPTION_KEYS; undefined in sandbox mode means: generate one into DATA_DIR */
   tokenKeys: Array<{ id: string; key: Buffer }> | undefined;
   platforms: PlatformsConfig;
+  /** lower-cased emails of the administrators (ADMIN_EMAILS); the sandbox demo user by default in sandbox mode */
+  adminEmails: string[];
 }
 
 /** Where each platform is and who we are to it: the emulators in sandbox mode, the real hosts in production. */
@@ -91,6 +97,9 @@ export interface PlatformsConfig {
   shopify: { shopUrlTemplate: string; apiKey: string; apiSecret: string; version: string };
   zoho: { accountsUrl: string; deskUrl: string; clientId: string; clientSecret: string };
 }
+
+// The sandbox's demo account (sandbox/demo.ts) administers the sandbox's help desk.
+const SANDBOX_DEMO_EMAIL = 'demo@parallels.dev';
 
 export class ConfigError extends Error {}
 
@@ -184,5 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncConcurrency: e.SYNC_CONCURRENCY,
     tokenKeys,
     platforms,
+    adminEmails: (e.ADMIN_EMAILS ?? (sandbox ? SANDBOX_DEMO_EMAIL : ''))
+      .split(',')
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

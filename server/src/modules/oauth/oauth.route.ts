@@ -21,10 +21,12 @@ import { normaliseShop, verifyShopifyQuery } from '../../connectors/shopify/shop
 import { endSession, startSession, toUser } from '../auth/auth.service.js';
 import { findUserById } from '../auth/auth.sql.js';
 import { requireUser, setSessionCookie } from '../auth/session.js';
+import { requireAdmin, withAdminFlag } from '../auth/admin.js';
 import { attachGrant } from '../brands/brands.sql.js';
 import { findGrant } from '../connections/grants.sql.js';
 import { BINDING_COOKIE, bindingOf, redeemLoginTicket, safeSource } from './oauth-state.js';
 import * as oauth from './oauth.service.js';
+import { connectHelpDesk } from '../support/support.service.js';
 
 const callbackQuerySchema = z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }).catchall(z.string());
 
@@ -69,7 +71,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
     return { success: true, authUrl };
   });
 
-  r.get('/api/auth/zoho', { preHandler: requireUser, schema: { querystring: sourceQuerySchema, response: { 200: authUrlResponseSchema } } }, async (req, reply) => {
+  r.get('/api/auth/zoho', { preHandler: requireAdmin, schema: { querystring: sourceQuerySchema, response: { 200: authUrlResponseSchema } } }, async (req, reply) => {
     const authUrl = await oauth.startZoho(deps, { binding: binding(req, reply), userId: req.user!.id, source: safeSource(req.query.source, '/profile') });
     return { success: true as const, authUrl };
   });
@@ -115,7 +117,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
     const row = await findUserById(deps.db, userId);
     if (!row) throw new HttpError(401, 'This sign-in link has expired. Please sign in again.');
     setSessionCookie(reply, deps.config, await startSession(deps.db, userId));
-    return { success: true as const, user: await toUser(deps.db, row) };
+    return { success: true as const, user: await toUser(deps.db, withAdminFlag(deps.config, row)) };
   });
 
   // Reconnect: the new grant replaces the old one on the brand's connections of that platform.
@@ -127,9 +129,9 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
     return { success: true as const };
   });
 
-  r.put('/api/auth/updateTokens/zoho/zohoToken', { preHandler: requireUser, config: { brandScoped: true }, schema: { querystring: updateTokensQuerySchema, response: { 200: successResponseSchema } } }, async (req) => {
-    const grant = await findGrant(deps.db, req.query.zohoToken ?? '');
-    if (!grant || grant.userId !== req.user!.id || grant.provider !== 'zoho') throw new HttpError(400, 'Unable to update zohoToken token.');
+  // The administrator's help-desk connection (the profile's Support tab): the product's tickets go through it.
+  r.put('/api/auth/updateTokens/zoho/zohoToken', { preHandler: requireAdmin, config: { brandScoped: true }, schema: { querystring: updateTokensQuerySchema, response: { 200: successResponseSchema } } }, async (req) => {
+    await connectHelpDesk(deps, req.user!.id, req.query.zohoToken ?? '');
     return { success: true as const };
   });
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useUserBrands } from '../../features/brands/api/get-user-brands';
 import { TokenRefreshPrompt } from '../../features/connections/components/token-refresh-prompt';
+import { SupportButton } from '../../features/support/components/support-button';
 import { brandIdFromPath, paths } from '../../lib/paths';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { useLogout } from '../session';
@@ -63,6 +64,7 @@ export function AppShell() {
           <Outlet />
         </main>
       </div>
+      <SupportButton defaults={{ brand: (brands.find((b) => b._id === selectedBrandId)?.name ?? '').replaceAll('_', ' '), firstName: user.username, email: user.email }} />
     </div>
   );
 }
