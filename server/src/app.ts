@@ -28,6 +28,7 @@ import { adMetricsRoutes } from './modules/ad-metrics/ad-metrics.route.js';
 import { mountSandboxEmulators } from './sandbox/emulators.js';
 import { supportRoutes } from './modules/support/support.route.js';
 import { startSupportJobs } from './modules/support/support.job.js';
+import { forgetBrandJobs } from './sync/forget-brand-jobs.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -113,7 +114,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { db, config });
   await app.register(userRoutes, { db });
   await app.register(oauthRoutes, { db, config, keyring });
-  await app.register(brandRoutes, { db, accounts, onConnectionsAdded: syncQueue ? (brandId: string) => syncQueue.backfillPending(brandId) : undefined });
+  await app.register(brandRoutes, {
+    db,
+    accounts,
+    onConnectionsAdded: syncQueue ? (brandId: string) => syncQueue.backfillPending(brandId) : undefined,
+    onBrandDeleted: syncQueue ? (brandId: string, connectionIds: string[]) => forgetBrandJobs(syncQueue.boss, brandId, connectionIds) : undefined,
+  });
   await app.register(setupRoutes, { accounts });
   await app.register(shopifyWebhookRoutes, { db, config });
   const reportDeps = { db, now: deps.now ?? (() => new Date()) };

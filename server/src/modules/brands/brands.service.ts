@@ -11,6 +11,8 @@ export interface BrandDeps {
   accounts: AccountDirectory;
   /** a brand got new connections: start their backfill (the sync queue; absent in tests without it) */
   onConnectionsAdded?: (brandId: string) => Promise<unknown>;
+  /** a brand is gone: drop its sync jobs (the sync queue; absent in tests without it) */
+  onBrandDeleted?: (brandId: string, connectionIds: string[]) => Promise<unknown>;
 }
 
 export async function getBrand(db: Database, brandId: string): Promise<Brand> {
@@ -58,4 +60,10 @@ export async function updateBrand(deps: BrandDeps, userId: string, brandId: stri
   await sqlq.replaceConnections(deps.db, brandId, platform, wanted);
   await deps.onConnectionsAdded?.(brandId);
   return getBrand(deps.db, brandId);
+}
+
+/** Profile > Brands > Delete: the brand and every row of it, its sync jobs included. */
+export async function deleteBrand(deps: BrandDeps, brandId: string): Promise<void> {
+  const { connectionIds } = await sqlq.deleteBrand(deps.db, brandId);
+  await deps.onBrandDeleted?.(brandId, connectionIds);
 }

@@ -130,8 +130,9 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
   });
 
   // The administrator's help-desk connection (the profile's Support tab): the product's tickets go through it.
-  r.put('/api/auth/updateTokens/zoho/zohoToken', { preHandler: requireAdmin, config: { brandScoped: true }, schema: { querystring: updateTokensQuerySchema, response: { 200: successResponseSchema } } }, async (req) => {
-    await connectHelpDesk(deps, req.user!.id, req.query.zohoToken ?? '');
+  // The help desk is the product's, not a brand's: the spec's brandId is accepted and not needed (an admin may have no brand).
+  r.put('/api/auth/updateTokens/zoho/zohoToken', { preHandler: requireAdmin, schema: { querystring: z.object({ brandId: z.string().optional(), zohoToken: z.string({ error: 'zohoToken is required' }) }), response: { 200: successResponseSchema } } }, async (req) => {
+    await connectHelpDesk(deps, req.user!.id, req.query.zohoToken);
     return { success: true as const };
   });
 }
