@@ -29,6 +29,7 @@ import { mountSandboxEmulators } from './sandbox/emulators.js';
 import { supportRoutes } from './modules/support/support.route.js';
 import { startSupportJobs } from './modules/support/support.job.js';
 import { forgetBrandJobs } from './sync/forget-brand-jobs.js';
+import { tutorialRoutes } from './modules/tutorials/tutorials.route.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const supportDeps = { db, config, keyring };
   const scheduleRetry = syncQueue ? await startSupportJobs(syncQueue.boss, supportDeps, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 }) : undefined;
   await app.register(supportRoutes, { ...supportDeps, scheduleRetry });
+  await app.register(tutorialRoutes, { db });
 
   if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);
   await registerWeb(app, deps.serveWeb ? (config.webDistDir ?? DEFAULT_WEB_DIST) : undefined);
