@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useUserBrands } from '../../features/brands/api/get-user-brands';
 import { TokenRefreshPrompt } from '../../features/connections/components/token-refresh-prompt';
 import { SupportButton } from '../../features/support/components/support-button';
+import { TutorialProvider } from '../../features/tutorials/components/tutorial-provider';
 import { brandIdFromPath, paths } from '../../lib/paths';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { useLogout } from '../session';
@@ -64,6 +65,7 @@ export function AppShell() {
           <Outlet />
         </main>
       </div>
+      <TutorialProvider />
       <SupportButton defaults={{ brand: (brands.find((b) => b._id === selectedBrandId)?.name ?? '').replaceAll('_', ' '), firstName: user.username, email: user.email }} />
     </div>
   );

@@ -62,7 +62,7 @@ describe('profile', () => {
     expect(screen.getByRole('heading', { name: 'asha' })).toBeInTheDocument();
     expect(screen.getByText('asha@example.com')).toBeInTheDocument();
     expect(screen.queryByText('Administrator')).not.toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Brands']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Brands', 'Tutorials']);
     expect(await screen.findByText('Sun Kissed Co')).toBeInTheDocument();
     expect(screen.getByText('Moon Shop')).toBeInTheDocument();
   });

@@ -16,10 +16,11 @@ import { useHelpDeskStatus, useRetryTicket } from '../api/get-help-desk-status';
  * /profile (spec core.md sections 2 and 6): who is signed in, the Brands tab, and for admins only the
  * Support tab with the help-desk connection. The brand list comes from the route (features stay apart).
  */
-export function ProfileScreen({ user, brandsPanel }: { user: User; brandsPanel: ReactNode }) {
+export function ProfileScreen({ user, brandsPanel, tutorialsPanel }: { user: User; brandsPanel: ReactNode; tutorialsPanel?: ReactNode }) {
   const [tab, setTab] = useState('brands');
   const items: TabItem[] = [{ id: 'brands', label: 'Brands', panel: brandsPanel }];
   if (user.isAdmin) items.push({ id: 'support', label: 'Support', panel: <SupportPanel /> });
+  if (tutorialsPanel) items.push({ id: 'tutorials', label: 'Tutorials', panel: tutorialsPanel });
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">

@@ -69,7 +69,9 @@ export class TutorialMachine {
   /** The server's list arrived (or changed on another device): completed ones never play. */
   setCompleted(ids: TutorialId[]): void {
     const completed = Object.fromEntries(ids.map((id) => [id, true])) as TutorialState['completed'];
-    this.set({ completed, queue: this.state.queue.filter((id) => !completed[id]) });
+    const active = this.state.active && completed[this.state.active.id] ? null : this.state.active;
+    this.set({ completed, active, queue: this.state.queue.filter((id) => !completed[id]) });
+    this.scheduleStart();
   }
 
   /** The session ended: the first-time flag clears, nothing stays queued or running. */
