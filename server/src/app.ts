@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database, config });
   await app.register(authRoutes, { db, config });
   await app.register(userRoutes, { db });
-  await app.register(oauthRoutes, { db, config, keyring });
+  await app.register(oauthRoutes, { db, config, keyring, onConnectionsAdded: syncQueue ? (brandId: string) => syncQueue.backfillPending(brandId) : undefined });
   await app.register(brandRoutes, {
     db,
     accounts,

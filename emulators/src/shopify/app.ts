@@ -5,6 +5,7 @@ import { REALISTIC_LATENCY, registerServerTiming } from '../common/timing.js';
 import { registerOAuthRoutes } from './oauth.js';
 import { registerGraphqlRoute } from './graphql-route.js';
 import { registerBillingRoutes } from './billing.js';
+import { registerInstallRoutes } from './install.js';
 import { mintShopifyToken, registerBulkFileRoute, registerShopifyAdmin } from './admin.js';
 import { buildSchema } from './schema.js';
 import { ShopifyState } from './state.js';
@@ -13,6 +14,8 @@ import { notFoundJson, notFoundPage } from './errors.js';
 export interface ShopifyEmulatorOptions {
   /** where order, uninstall and compliance webhooks are POSTed (the app's webhook route) */
   webhookUrl?: string;
+  /** the app's URL Shopify opens after an install from the App Store (the app's /shopify screen) */
+  appUrl?: string;
 }
 
 /**
@@ -39,6 +42,7 @@ export function shopifyEmulator(ctx: EmulatorContext, options: ShopifyEmulatorOp
     registerOAuthRoutes(app, ctx, state);
     registerGraphqlRoute(app, ctx, state, schema);
     registerBillingRoutes(app, state);
+    registerInstallRoutes(app, state, options.appUrl);
     registerBulkFileRoute(app, ctx, state, schema);
     registerAdminRoutes(app, ctx, {
       mintToken: (body) => ({ ...mintShopifyToken(ctx, state, body) }),

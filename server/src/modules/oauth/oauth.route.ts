@@ -37,6 +37,9 @@ const TOKEN_PLATFORMS: Record<'fbToken' | 'googleadRefreshToken' | 'googleanalyt
   googleanalyticsRefreshToken: { provider: 'google', platforms: ['ga4'] },
 };
 
+// Shopify opens the app with a fresh signature each time: a link older than this is a replay, not a click.
+const INSTALL_LINK_MAX_AGE_SECONDS = 300;
+
 export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const binding = (req: FastifyRequest, reply: FastifyReply) => bindingOf(req, reply, deps.config);
@@ -64,8 +67,13 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
   r.post('/api/auth/shopify-install', { schema: { body: shopifyInstallBodySchema } }, async (req, reply) => {
     const shop = normaliseShop(req.body.shop ?? '');
     if (!req.body.shop) return reply.code(400).send({ success: false, error: 'Shop parameter is missing' });
-    if (!shop || !verifyShopifyQuery(deps.config.platforms.shopify.apiSecret, req.body)) {
+    if (!shop) return reply.code(400).send({ success: false, error: 'This is not a Shopify store address. Open Parallels from your Shopify admin.' });
+    // the signature first (any age), then its age: an old link gets its own message
+    if (!verifyShopifyQuery(deps.config.platforms.shopify.apiSecret, req.body, Date.now(), Number.POSITIVE_INFINITY)) {
       return reply.code(400).send({ success: false, error: 'This link is not signed by Shopify. Open Parallels from your Shopify admin.' });
+    }
+    if (!verifyShopifyQuery(deps.config.platforms.shopify.apiSecret, req.body, Date.now(), INSTALL_LINK_MAX_AGE_SECONDS)) {
+      return reply.code(400).send({ success: false, error: 'This install link has expired. Open Parallels from your Shopify admin again.' });
     }
     const authUrl = await oauth.startShopify(deps, { binding: binding(req, reply), userId: null, shop, flowType: 'install', source: null });
     return { success: true, authUrl };
