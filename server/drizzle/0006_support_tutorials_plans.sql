@@ -39,3 +39,17 @@ CREATE TABLE "tutorial_completions" (
 );
 --> statement-breakpoint
 ALTER TABLE "tutorial_completions" ADD CONSTRAINT "tutorial_completions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+CREATE TABLE "brand_subscriptions" (
+	"brand_id" uuid PRIMARY KEY NOT NULL,
+	"shop" text NOT NULL,
+	"plan" text NOT NULL,
+	"status" text NOT NULL,
+	"charge_id" text NOT NULL,
+	"trial_ends_on" timestamp with time zone,
+	"billing_on" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "brand_subscriptions" ADD CONSTRAINT "brand_subscriptions_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "brand_subscriptions_shop_idx" ON "brand_subscriptions" USING btree ("shop","charge_id");

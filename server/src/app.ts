@@ -30,6 +30,7 @@ import { supportRoutes } from './modules/support/support.route.js';
 import { startSupportJobs } from './modules/support/support.job.js';
 import { forgetBrandJobs } from './sync/forget-brand-jobs.js';
 import { tutorialRoutes } from './modules/tutorials/tutorials.route.js';
+import { pricingRoutes } from './modules/pricing/pricing.route.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const scheduleRetry = syncQueue ? await startSupportJobs(syncQueue.boss, supportDeps, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 }) : undefined;
   await app.register(supportRoutes, { ...supportDeps, scheduleRetry });
   await app.register(tutorialRoutes, { db });
+  await app.register(pricingRoutes, { db, config, keyring, now: deps.now });
 
   if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);
   await registerWeb(app, deps.serveWeb ? (config.webDistDir ?? DEFAULT_WEB_DIST) : undefined);

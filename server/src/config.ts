@@ -47,6 +47,8 @@ const envSchema = z.object({
   SHOPIFY_API_KEY: z.string().min(1).optional(),
   SHOPIFY_API_SECRET: z.string().min(1).optional(),
   SHOPIFY_API_VERSION: z.string().regex(/^\d{4}-\d{2}$/, 'must look like 2026-07').default('2026-07'),
+  SHOPIFY_ADMIN_URL: z.url().optional(),
+  SHOPIFY_APP_HANDLE: z.string().regex(/^[a-z0-9-]+$/, 'must be the app handle, e.g. parallels').default('parallels'),
   ZOHO_ACCOUNTS_URL: z.url().optional(),
   ZOHO_DESK_URL: z.url().optional(),
   ZOHO_CLIENT_ID: z.string().min(1).optional(),
@@ -94,7 +96,8 @@ export interface PlatformsConfig {
   google: { accountsUrl: string; oauth2Url: string; userinfoUrl: string; clientId: string; clientSecret: string };
   googleAds: { url: string; version: string; developerToken: string };
   ga4: { adminUrl: string; dataUrl: string };
-  shopify: { shopUrlTemplate: string; apiKey: string; apiSecret: string; version: string };
+  /** adminUrl and appHandle make the store's plan page: {adminUrl}/store/{store}/charges/{appHandle}/pricing_plans */
+  shopify: { shopUrlTemplate: string; apiKey: string; apiSecret: string; version: string; adminUrl: string; appHandle: string };
   zoho: { accountsUrl: string; deskUrl: string; clientId: string; clientSecret: string };
 }
 
@@ -161,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiKey: pick(e.SHOPIFY_API_KEY, SANDBOX_APPS.shopify.clientId, undefined, 'SHOPIFY_API_KEY'),
       apiSecret: pick(e.SHOPIFY_API_SECRET, SANDBOX_APPS.shopify.clientSecret, undefined, 'SHOPIFY_API_SECRET'),
       version: e.SHOPIFY_API_VERSION,
+      adminUrl: pick(e.SHOPIFY_ADMIN_URL, emu('shopify'), 'https://admin.shopify.com', 'SHOPIFY_ADMIN_URL'),
+      appHandle: e.SHOPIFY_APP_HANDLE,
     },
     zoho: {
       accountsUrl: pick(e.ZOHO_ACCOUNTS_URL, emu('zoho'), 'https://accounts.zoho.com', 'ZOHO_ACCOUNTS_URL'),

@@ -181,3 +181,20 @@ export const tutorialCompletions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.tutorialId] })],
 );
+
+/** A brand's plan, bought through its Shopify store (Shopify Billing): the charge and its last known state. */
+export const brandSubscriptions = pgTable(
+  'brand_subscriptions',
+  {
+    brandId: uuid('brand_id').primaryKey().references(() => brands.id, { onDelete: 'cascade' }),
+    shop: text('shop').notNull(),
+    plan: text('plan').notNull(), // STARTUP | GROWTH
+    /** Shopify's AppSubscription status, lower-cased: active | declined | cancelled | frozen | expired | pending */
+    status: text('status').notNull(),
+    chargeId: text('charge_id').notNull(),
+    trialEndsOn: timestamp('trial_ends_on', { withTimezone: true }),
+    billingOn: timestamp('billing_on', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('brand_subscriptions_shop_idx').on(t.shop, t.chargeId)],
+);

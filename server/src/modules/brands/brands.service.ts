@@ -5,6 +5,7 @@ import { HttpError } from '../../plugins/error-handler.js';
 import type { AccountDirectory } from '../connections/account-directory.js';
 import * as sqlq from './brands.sql.js';
 import { BRAND_NOT_FOUND } from './brand-access.js';
+import { assertCanAddBrand } from '../pricing/pricing.service.js';
 
 export interface BrandDeps {
   db: Database;
@@ -37,6 +38,8 @@ export async function addBrand(deps: BrandDeps, userId: string, input: AddBrandB
   if (body.fbAdAccounts.length) conns.push(...(await deps.accounts.pickMetaAdAccounts(userId, body.fbAdAccounts)));
   if (body.googleAdAccount.length) conns.push(...(await deps.accounts.pickGoogleAdsAccounts(userId, body.googleAdAccount)));
   if (body.ga4Account) conns.push(await deps.accounts.pickGa4Property(userId, body.ga4Account.PropertyID));
+  // after the accounts are checked: a refused account says so, whatever the plan
+  await assertCanAddBrand(deps.db, userId);
   const brandId = await sqlq.insertBrand(deps.db, { name: body.name, ...store, userId, connections: conns });
   await deps.onConnectionsAdded?.(brandId);
   return getBrand(deps.db, brandId);
