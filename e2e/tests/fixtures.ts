@@ -2,7 +2,16 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /** Every page must load without console errors; each test fails on the first one. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; stopTutorials: boolean; tutorialHandler: void }>({
+  // A first login plays the guided tutorials over the screen; tests about other things stop them when they show.
+  stopTutorials: [true, { option: true }],
+  tutorialHandler: [
+    async ({ page, stopTutorials }, use) => {
+      if (stopTutorials) await page.addLocatorHandler(page.locator('.driver-popover'), async (popover) => popover.getByRole('button', { name: 'Stop' }).click());
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -27,6 +27,10 @@ export interface EmulatorOptions {
   quotaMode?: 'off' | 'realistic';
   /** where the Shopify emulator sends order and compliance webhooks (the app's webhook route) */
   shopifyWebhookUrl?: string;
+  /** the app's URL the Shopify emulator opens after an App Store install (the app's /shopify screen) */
+  shopifyAppUrl?: string;
+  /** managed pricing: the app's welcome link, where the Shopify emulator returns after a plan is approved */
+  shopifyPricingReturnUrl?: string;
   /** keep issued access and refresh tokens in this folder so they survive a restart (the app's sandbox) */
   tokenDir?: string;
 }
@@ -71,7 +75,7 @@ export async function mountEmulators(app: FastifyInstance, options: EmulatorOpti
     await scope.register(googleEmulator(contexts.google), { prefix: '/google' });
     await scope.register(googleAdsEmulator(contexts['google-ads']), { prefix: '/google-ads' });
     await scope.register(ga4Emulator(contexts.ga4), { prefix: '/ga4' });
-    await scope.register(shopifyEmulator(contexts.shopify, { webhookUrl: options.shopifyWebhookUrl }), { prefix: '/shopify' });
+    await scope.register(shopifyEmulator(contexts.shopify, { webhookUrl: options.shopifyWebhookUrl, appUrl: options.shopifyAppUrl, pricingReturnUrl: options.shopifyPricingReturnUrl }), { prefix: '/shopify' });
     await scope.register(zohoEmulator(contexts.zoho), { prefix: '/zoho' });
   }, { prefix: options.prefix });
   const baseUrls = Object.fromEntries(PLATFORMS.map((p) => [p, contexts[p].baseUrl])) as Record<Platform, string>;

@@ -31,6 +31,11 @@ import { adMetricsRoutes } from './modules/ad-metrics/ad-metrics.route.js';
 import { marketingInsightsRoutes } from './modules/marketing-insights/marketing-insights.route.js';
 import { targetRoutes } from './modules/targets/targets.route.js';
 import { mountSandboxEmulators } from './sandbox/emulators.js';
+import { supportRoutes } from './modules/support/support.route.js';
+import { startSupportJobs } from './modules/support/support.job.js';
+import { forgetBrandJobs } from './sync/forget-brand-jobs.js';
+import { tutorialRoutes } from './modules/tutorials/tutorials.route.js';
+import { pricingRoutes } from './modules/pricing/pricing.route.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -142,8 +147,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database, config });
   await app.register(authRoutes, { db, config });
   await app.register(userRoutes, { db });
-  await app.register(oauthRoutes, { db, config, keyring });
-  await app.register(brandRoutes, { db, accounts, onConnectionsAdded: syncQueue ? (brandId: string) => syncQueue.backfillPending(brandId) : undefined });
+  await app.register(oauthRoutes, { db, config, keyring, onConnectionsAdded: syncQueue ? (brandId: string) => syncQueue.backfillPending(brandId) : undefined });
+  await app.register(brandRoutes, {
+    db,
+    accounts,
+    onConnectionsAdded: syncQueue ? (brandId: string) => syncQueue.backfillPending(brandId) : undefined,
+    onBrandDeleted: syncQueue ? (brandId: string, connectionIds: string[]) => forgetBrandJobs(syncQueue.boss, brandId, connectionIds) : undefined,
+  });
   await app.register(setupRoutes, { accounts });
   await app.register(shopifyWebhookRoutes, { db, config });
   const reportDeps = { db, now: deps.now ?? (() => new Date()) };
@@ -157,6 +167,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stopHousekeeping = scheduleHousekeeping(db, config, app.log, deps.housekeepingIntervalMs);
   });
   app.addHook('onClose', async () => stopHousekeeping?.());
+  const supportDeps = { db, config, keyring };
+  const scheduleRetry = syncQueue ? await startSupportJobs(syncQueue.boss, supportDeps, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 }) : undefined;
+  await app.register(supportRoutes, { ...supportDeps, scheduleRetry });
+  await app.register(tutorialRoutes, { db });
+  await app.register(pricingRoutes, { db, config, keyring, now: deps.now });
 
   if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);
   await registerWeb(app, deps.serveWeb ? (config.webDistDir ?? DEFAULT_WEB_DIST) : undefined);

@@ -47,10 +47,16 @@ const envSchema = z.object({
   SHOPIFY_API_KEY: z.string().min(1).optional(),
   SHOPIFY_API_SECRET: z.string().min(1).optional(),
   SHOPIFY_API_VERSION: z.string().regex(/^\d{4}-\d{2}$/, 'must look like 2026-07').default('2026-07'),
+  SHOPIFY_ADMIN_URL: z.url().optional(),
+  SHOPIFY_APP_HANDLE: z.string().regex(/^[a-z0-9-]+$/, 'must be the app handle, e.g. parallels').default('parallels'),
   ZOHO_ACCOUNTS_URL: z.url().optional(),
   ZOHO_DESK_URL: z.url().optional(),
   ZOHO_CLIENT_ID: z.string().min(1).optional(),
   ZOHO_CLIENT_SECRET: z.string().min(1).optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .regex(/^\s*([^\s@,]+@[^\s@,]+\.[^\s@,]+\s*(,\s*[^\s@,]+@[^\s@,]+\.[^\s@,]+\s*)*)?$/, 'must be a comma-separated list of email addresses')
+    .optional(),
   TOKEN_ENCRYPTION_KEYS: z
     .string()
     .regex(/^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+)*$/, "must be 'id:base64key[,id:base64key...]'")
@@ -80,6 +86,8 @@ export interface Config {
   /** from TOKEN_ENCRYPTION_KEYS; undefined in sandbox mode means: generate one into DATA_DIR */
   tokenKeys: Array<{ id: string; key: Buffer }> | undefined;
   platforms: PlatformsConfig;
+  /** lower-cased emails of the administrators (ADMIN_EMAILS); the sandbox demo user by default in sandbox mode */
+  adminEmails: string[];
 }
 
 /** Where each platform is and who we are to it: the emulators in sandbox mode, the real hosts in production. */
@@ -88,9 +96,13 @@ export interface PlatformsConfig {
   google: { accountsUrl: string; oauth2Url: string; userinfoUrl: string; clientId: string; clientSecret: string };
   googleAds: { url: string; version: string; developerToken: string };
   ga4: { adminUrl: string; dataUrl: string };
-  shopify: { shopUrlTemplate: string; apiKey: string; apiSecret: string; version: string };
+  /** adminUrl and appHandle make the store's plan page: {adminUrl}/store/{store}/charges/{appHandle}/pricing_plans */
+  shopify: { shopUrlTemplate: string; apiKey: string; apiSecret: string; version: string; adminUrl: string; appHandle: string };
   zoho: { accountsUrl: string; deskUrl: string; clientId: string; clientSecret: string };
 }
+
+// The sandbox's demo account (sandbox/demo.ts) administers the sandbox's help desk.
+const SANDBOX_DEMO_EMAIL = 'demo@parallels.dev';
 
 export class ConfigError extends Error {}
 
@@ -152,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiKey: pick(e.SHOPIFY_API_KEY, SANDBOX_APPS.shopify.clientId, undefined, 'SHOPIFY_API_KEY'),
       apiSecret: pick(e.SHOPIFY_API_SECRET, SANDBOX_APPS.shopify.clientSecret, undefined, 'SHOPIFY_API_SECRET'),
       version: e.SHOPIFY_API_VERSION,
+      adminUrl: pick(e.SHOPIFY_ADMIN_URL, emu('shopify'), 'https://admin.shopify.com', 'SHOPIFY_ADMIN_URL'),
+      appHandle: e.SHOPIFY_APP_HANDLE,
     },
     zoho: {
       accountsUrl: pick(e.ZOHO_ACCOUNTS_URL, emu('zoho'), 'https://accounts.zoho.com', 'ZOHO_ACCOUNTS_URL'),
@@ -184,5 +198,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncConcurrency: e.SYNC_CONCURRENCY,
     tokenKeys,
     platforms,
+    adminEmails: (e.ADMIN_EMAILS ?? (sandbox ? SANDBOX_DEMO_EMAIL : ''))
+      .split(',')
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

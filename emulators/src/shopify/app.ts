@@ -5,6 +5,8 @@ import { REALISTIC_LATENCY, registerServerTiming } from '../common/timing.js';
 import { registerOAuthRoutes } from './oauth.js';
 import { registerGraphqlRoute } from './graphql-route.js';
 import { registerBillingRoutes } from './billing.js';
+import { registerInstallRoutes } from './install.js';
+import { registerPricingPlanRoutes } from './pricing-plans.js';
 import { mintShopifyToken, registerBulkFileRoute, registerShopifyAdmin } from './admin.js';
 import { buildSchema } from './schema.js';
 import { ShopifyState } from './state.js';
@@ -13,6 +15,11 @@ import { notFoundJson, notFoundPage } from './errors.js';
 export interface ShopifyEmulatorOptions {
   /** where order, uninstall and compliance webhooks are POSTed (the app's webhook route) */
   webhookUrl?: string;
+  /** the app's URL Shopify opens after an install from the App Store (the app's /shopify screen) */
+  appUrl?: string;
+  /** managed pricing: the app's handle and its welcome link (where Shopify returns after a plan is approved) */
+  appHandle?: string;
+  pricingReturnUrl?: string;
 }
 
 /**
@@ -39,6 +46,8 @@ export function shopifyEmulator(ctx: EmulatorContext, options: ShopifyEmulatorOp
     registerOAuthRoutes(app, ctx, state);
     registerGraphqlRoute(app, ctx, state, schema);
     registerBillingRoutes(app, state);
+    registerInstallRoutes(app, state, options.appUrl);
+    registerPricingPlanRoutes(app, state, { appHandle: options.appHandle ?? 'parallels', returnUrl: options.pricingReturnUrl });
     registerBulkFileRoute(app, ctx, state, schema);
     registerAdminRoutes(app, ctx, {
       mintToken: (body) => ({ ...mintShopifyToken(ctx, state, body) }),

@@ -174,3 +174,68 @@ export const brandTargets = pgTable(
   },
   (t) => [index('brand_targets_brand_idx').on(t.brandId, t.targetDate), check('brand_targets_source_check', sql`${t.source} in ('Meta', 'Google')`)],
 );
+
+/** The product's own help desk (Zoho Desk): one row per provider, connected by an administrator. */
+export const helpDeskConnection = pgTable('help_desk_connection', {
+  provider: text('provider').primaryKey(), // zoho
+  grantId: uuid('grant_id').references(() => platformGrants.id, { onDelete: 'set null' }),
+  orgId: text('org_id').notNull(),
+  orgName: text('org_name').notNull(),
+  connectedBy: uuid('connected_by').references(() => users.id, { onDelete: 'set null' }),
+  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every ticket raised in the app, kept before the help desk is called so none is lost when Zoho fails. */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    brand: text('brand').notNull(),
+    departmentId: text('department_id').notNull(),
+    description: text('description').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    /** where the user wants the answer (the form's email) */
+    email: text('email').notNull(),
+    /** the signed-in account's email: the Zoho contact the ticket is filed under */
+    contactEmail: text('contact_email').notNull(),
+    status: text('status').notNull().default('queued'), // queued | sent | failed
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    zohoTicketId: text('zoho_ticket_id'),
+    ticketNumber: text('ticket_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('support_tickets_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Tutorials a user finished or stopped, so another device does not replay them. */
+export const tutorialCompletions = pgTable(
+  'tutorial_completions',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tutorialId: text('tutorial_id').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tutorialId] })],
+);
+
+/** A brand's plan, bought through its Shopify store (Shopify Billing): the charge and its last known state. */
+export const brandSubscriptions = pgTable(
+  'brand_subscriptions',
+  {
+    brandId: uuid('brand_id').primaryKey().references(() => brands.id, { onDelete: 'cascade' }),
+    shop: text('shop').notNull(),
+    plan: text('plan').notNull(), // STARTUP | GROWTH
+    /** Shopify's AppSubscription status, lower-cased: active | declined | cancelled | frozen | expired | pending */
+    status: text('status').notNull(),
+    chargeId: text('charge_id').notNull(),
+    trialEndsOn: timestamp('trial_ends_on', { withTimezone: true }),
+    billingOn: timestamp('billing_on', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('brand_subscriptions_shop_idx').on(t.shop, t.chargeId)],
+);

@@ -16,6 +16,8 @@ export async function mountSandboxEmulators(app: FastifyInstance, config: Config
     prefix: SANDBOX_PREFIX,
     admin: true,
     shopifyWebhookUrl: `${config.publicUrl}/api/webhooks/shopify`,
+    shopifyAppUrl: `${config.publicUrl}/shopify`,
+    shopifyPricingReturnUrl: `${config.publicUrl}/pricing_callback`,
     // Tokens the emulators issued stay valid across restarts, like a real platform's (tests run in memory).
     tokenDir: config.env === 'test' ? undefined : join(config.dataDir, 'sandbox'),
   });

@@ -9,12 +9,6 @@ const placeholder = (path: string, title: string): RouteObject => ({
   lazy: () => import('./routes/placeholder').then((m) => ({ Component: m.PlaceholderRoute })),
 });
 
-const publicPlaceholder = (path: string, title: string): RouteObject => ({
-  path,
-  handle: { title },
-  lazy: () => import('./routes/placeholder').then((m) => ({ Component: m.PublicPlaceholderRoute })),
-});
-
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -24,7 +18,7 @@ export const routes: RouteObject[] = [
       { path: '/privacy-policy', handle: { title: 'Privacy Policy' }, lazy: () => import('./routes/legal').then((m) => ({ Component: m.PrivacyPolicyRoute })) },
       { path: '/terms-and-conditions', handle: { title: 'Terms and Conditions' }, lazy: () => import('./routes/legal').then((m) => ({ Component: m.TermsRoute })) },
       { path: '/shopify', handle: { title: 'Connecting to Dashboard...' }, lazy: () => import('./routes/shopify-install').then((m) => ({ Component: m.ShopifyInstallRoute })) },
-      publicPlaceholder('/pricing_callback', 'Processing your subscription...'),
+      { path: '/pricing_callback', handle: { title: 'Processing your subscription...' }, lazy: () => import('./routes/pricing-callback').then((m) => ({ Component: m.PricingCallbackRoute })) },
       { path: '/callback', handle: { title: 'Signing you in' }, lazy: () => import('./routes/callback').then((m) => ({ Component: m.CallbackRoute })) },
       {
         element: <AppShell />,

@@ -5,6 +5,7 @@ import { HttpError } from '../../plugins/error-handler.js';
 import * as sqlq from './auth.sql.js';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password.js';
 import { hashSessionId, newSessionId } from './session-token.js';
+import { withAdminFlag } from './admin.js';
 
 export interface AuthDeps {
   db: Database;
@@ -52,7 +53,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   const rehash = row.passwordHash && needsRehash(row.passwordHash) ? await hashPassword(input.password) : undefined;
   const loginCount = await sqlq.recordLogin(db, row.id, rehash);
   const sessionId = await startSession(db, row.id);
-  return { sessionId, user: await toUser(db, { ...row, loginCount }) };
+  return { sessionId, user: await toUser(db, withAdminFlag(config, { ...row, loginCount })) };
 }
 
 export async function startSession(db: Database, userId: string): Promise<string> {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import type { AccessibleBrand, UserRow } from './auth.sql.js';
 import { requestedBrandId, toBrandUuid } from '../brands/brand-access.js';
 import { resolveSession } from './auth.service.js';
+import { withAdminFlag } from './admin.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,7 +48,7 @@ export function registerSessionHook(app: FastifyInstance, deps: { db: Database; 
     // a brand-scoped route (marked at registration by enforceBrandAccess): check access in the same query
     const brandId = request.routeOptions.config.brandAccess ? toBrandUuid(requestedBrandId(request)) : undefined;
     const found = await resolveSession(deps, sessionId, new Date(), brandId);
-    request.user = found?.user ?? null;
+    request.user = found ? withAdminFlag(deps.config, found.user) : null;
     request.brand = found?.brand ?? null;
   });
 }

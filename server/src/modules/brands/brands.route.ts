@@ -17,7 +17,7 @@ import { HttpError } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/session.js';
 import { toUser } from '../auth/auth.service.js';
 import * as sqlq from './brands.sql.js';
-import { addBrand, getBrand, updateBrand, type BrandDeps } from './brands.service.js';
+import { addBrand, deleteBrand, getBrand, updateBrand, type BrandDeps } from './brands.service.js';
 import { BRAND_NOT_FOUND, userHasBrand } from './brand-access.js';
 
 // Routes with :brandId get the brand-access hook at registration (brand-access.ts); the rest need a user.
@@ -53,7 +53,7 @@ export async function brandRoutes(app: FastifyInstance, deps: BrandDeps): Promis
   );
 
   r.delete('/api/brands/delete/:brandId', { schema: { params: brandIdParamsSchema, response: { 200: successResponseSchema } } }, async (req) => {
-    await sqlq.deleteBrand(deps.db, req.params.brandId);
+    await deleteBrand(deps, req.params.brandId);
     return { success: true as const };
   });
 }

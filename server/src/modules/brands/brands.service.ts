@@ -5,12 +5,15 @@ import { HttpError } from '../../plugins/error-handler.js';
 import type { AccountDirectory } from '../connections/account-directory.js';
 import * as sqlq from './brands.sql.js';
 import { BRAND_NOT_FOUND } from './brand-access.js';
+import { assertCanAddBrand } from '../pricing/pricing.service.js';
 
 export interface BrandDeps {
   db: Database;
   accounts: AccountDirectory;
   /** a brand got new connections: start their backfill (the sync queue; absent in tests without it) */
   onConnectionsAdded?: (brandId: string) => Promise<unknown>;
+  /** a brand is gone: drop its sync jobs (the sync queue; absent in tests without it) */
+  onBrandDeleted?: (brandId: string, connectionIds: string[]) => Promise<unknown>;
 }
 
 export async function getBrand(db: Database, brandId: string): Promise<Brand> {
@@ -35,6 +38,8 @@ export async function addBrand(deps: BrandDeps, userId: string, input: AddBrandB
   if (body.fbAdAccounts.length) conns.push(...(await deps.accounts.pickMetaAdAccounts(userId, body.fbAdAccounts)));
   if (body.googleAdAccount.length) conns.push(...(await deps.accounts.pickGoogleAdsAccounts(userId, body.googleAdAccount)));
   if (body.ga4Account) conns.push(await deps.accounts.pickGa4Property(userId, body.ga4Account.PropertyID));
+  // after the accounts are checked: a refused account says so, whatever the plan
+  await assertCanAddBrand(deps.db, userId);
   const brandId = await sqlq.insertBrand(deps.db, { name: body.name, ...store, userId, connections: conns });
   await deps.onConnectionsAdded?.(brandId);
   return getBrand(deps.db, brandId);
@@ -58,4 +63,10 @@ export async function updateBrand(deps: BrandDeps, userId: string, brandId: stri
   await sqlq.replaceConnections(deps.db, brandId, platform, wanted);
   await deps.onConnectionsAdded?.(brandId);
   return getBrand(deps.db, brandId);
+}
+
+/** Profile > Brands > Delete: the brand and every row of it, its sync jobs included. */
+export async function deleteBrand(deps: BrandDeps, brandId: string): Promise<void> {
+  const { connectionIds } = await sqlq.deleteBrand(deps.db, brandId);
+  await deps.onBrandDeleted?.(brandId, connectionIds);
 }

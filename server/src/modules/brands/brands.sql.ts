@@ -147,9 +147,14 @@ export async function setBrandStore(db: Database, brandId: string, store: { curr
   await db.update(brands).set(store).where(eq(brands.id, brandId));
 }
 
-export async function deleteBrand(db: Database, brandId: string): Promise<void> {
-  // Connections cascade; fact tables (keyed by brand) are removed with the brand as the privacy policy says.
-  await db.delete(brands).where(eq(brands.id, brandId));
+export async function deleteBrand(db: Database, brandId: string): Promise<{ connectionIds: string[] }> {
+  // Everything keyed by the brand goes with it (connections, their sync windows, every fact and summary table
+  // cascade), as the privacy policy says; the connection ids are returned so their jobs can go too.
+  return db.transaction(async (tx) => {
+    const conns = await tx.select({ id: connections.id }).from(connections).where(eq(connections.brandId, brandId));
+    await tx.delete(brands).where(eq(brands.id, brandId));
+    return { connectionIds: conns.map((c) => c.id) };
+  });
 }
 
 export async function linkUserToBrand(db: Database, userId: string, brandId: string): Promise<void> {

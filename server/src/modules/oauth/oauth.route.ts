@@ -22,10 +22,12 @@ import { normaliseShop, verifyShopifyQuery } from '../../connectors/shopify/shop
 import { endSession, startSession, toUser } from '../auth/auth.service.js';
 import { findUserById } from '../auth/auth.sql.js';
 import { requireUser, setSessionCookie } from '../auth/session.js';
+import { requireAdmin, withAdminFlag } from '../auth/admin.js';
 import { attachGrant } from '../brands/brands.sql.js';
 import { findGrant } from '../connections/grants.sql.js';
 import { BINDING_COOKIE, bindingOf, redeemLoginTicket, safeSource } from './oauth-state.js';
 import * as oauth from './oauth.service.js';
+import { connectHelpDesk } from '../support/support.service.js';
 
 const text = z.string().max(MAX_TEXT_LENGTH, { abort: true });
 const callbackQuerySchema = z.object({ code: text.optional(), state: text.optional(), error: text.optional() }).catchall(text);
@@ -43,6 +45,9 @@ function requiredGrantId(query: Partial<Record<TokenName, string>>, name: TokenN
   if (!id) throw new HttpError(400, `${name} is required`, { errors: [{ field: name, message: `${name} is required` }] });
   return id;
 }
+
+// Shopify opens the app with a fresh signature each time: a link older than this is a replay, not a click.
+const INSTALL_LINK_MAX_AGE_SECONDS = 300;
 
 export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -71,14 +76,19 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
   r.post('/api/auth/shopify-install', { schema: { body: shopifyInstallBodySchema } }, async (req, reply) => {
     const shop = normaliseShop(req.body.shop ?? '');
     if (!req.body.shop) return reply.code(400).send({ success: false, error: 'Shop parameter is missing' });
-    if (!shop || !verifyShopifyQuery(deps.config.platforms.shopify.apiSecret, req.body)) {
+    if (!shop) return reply.code(400).send({ success: false, error: 'This is not a Shopify store address. Open Parallels from your Shopify admin.' });
+    // the signature first (any age), then its age: an old link gets its own message
+    if (!verifyShopifyQuery(deps.config.platforms.shopify.apiSecret, req.body, Date.now(), Number.POSITIVE_INFINITY)) {
       return reply.code(400).send({ success: false, error: 'This link is not signed by Shopify. Open Parallels from your Shopify admin.' });
+    }
+    if (!verifyShopifyQuery(deps.config.platforms.shopify.apiSecret, req.body, Date.now(), INSTALL_LINK_MAX_AGE_SECONDS)) {
+      return reply.code(400).send({ success: false, error: 'This install link has expired. Open Parallels from your Shopify admin again.' });
     }
     const authUrl = await oauth.startShopify(deps, { binding: binding(req, reply), userId: null, shop, flowType: 'install', source: null });
     return { success: true, authUrl };
   });
 
-  r.get('/api/auth/zoho', { preHandler: requireUser, schema: { querystring: sourceQuerySchema, response: { 200: authUrlResponseSchema } } }, async (req, reply) => {
+  r.get('/api/auth/zoho', { preHandler: requireAdmin, schema: { querystring: sourceQuerySchema, response: { 200: authUrlResponseSchema } } }, async (req, reply) => {
     const authUrl = await oauth.startZoho(deps, { binding: binding(req, reply), userId: req.user!.id, source: safeSource(req.query.source, '/profile') });
     return { success: true as const, authUrl };
   });
@@ -124,7 +134,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
     const row = await findUserById(deps.db, userId);
     if (!row) throw new HttpError(401, 'This sign-in link has expired. Please sign in again.');
     setSessionCookie(reply, deps.config, await startSession(deps.db, userId));
-    return { success: true as const, user: await toUser(deps.db, row) };
+    return { success: true as const, user: await toUser(deps.db, withAdminFlag(deps.config, row)) };
   });
 
   // Reconnect: the new grant replaces the old one on the brand's connections of that platform.
@@ -136,9 +146,10 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
     return { success: true as const };
   });
 
-  r.put('/api/auth/updateTokens/zoho/zohoToken', { preHandler: requireUser, config: { brandScoped: true }, schema: { querystring: updateTokensQuerySchema, response: { 200: successResponseSchema } } }, async (req) => {
-    const grant = await findGrant(deps.db, requiredGrantId(req.query, 'zohoToken'));
-    if (!grant || grant.userId !== req.user!.id || grant.provider !== 'zoho') throw new HttpError(400, 'Unable to update zohoToken token.');
+  // The administrator's help-desk connection (the profile's Support tab): the product's tickets go through it.
+  // The help desk is the product's, not a brand's: the spec's brandId is accepted and not needed (an admin may have no brand).
+  r.put('/api/auth/updateTokens/zoho/zohoToken', { preHandler: requireAdmin, schema: { querystring: updateTokensQuerySchema.extend({ brandId: z.uuid('Brand not found').optional() }), response: { 200: successResponseSchema } } }, async (req) => {
+    await connectHelpDesk(deps, req.user!.id, requiredGrantId(req.query, 'zohoToken'));
     return { success: true as const };
   });
 }

@@ -9,12 +9,15 @@ import { fetchShop } from '../../connectors/shopify/shopify-graphql.js';
 import { exchangeZohoCode, zohoAuthorizeUrl } from '../../connectors/zoho/zoho-oauth.js';
 import { saveGrant } from '../connections/grants.service.js';
 import { consumeState, createState, issueLoginTicket, type StoredState } from './oauth-state.js';
-import { createUserForIdentity, findUserByIdentity } from './sign-in.sql.js';
+import { createUserForIdentity, findStoreBrandOfUser, findUserByIdentity, linkIdentity } from './sign-in.sql.js';
+import { insertBrand } from '../brands/brands.sql.js';
 
 export interface OAuthDeps {
   db: Database;
   config: Config;
   keyring: TokenKeyring;
+  /** a brand got new connections (an install from the Shopify App Store): start their backfill */
+  onConnectionsAdded?: (brandId: string) => Promise<unknown>;
 }
 
 export type OAuthProvider = 'google' | 'facebook' | 'shopify' | 'zoho';
@@ -122,7 +125,38 @@ export async function finishShopify(deps: OAuthDeps, input: { query: Record<stri
     // shop_name is the store's name as the setup dialog takes it: the myshopify subdomain, without .myshopify.com
     return { location: `${target}${target.includes('?') ? '&' : '?'}${query({ access_token: grantId, shop_name: shop.replace(/\.myshopify\.com$/, ''), shop })}` };
   }
+  if (state.context === 'install') return finishInstall(deps, { shop, info, tokens, sessionUserId: input.sessionUserId });
   return signInWith(deps, 'shopify', shop, { username: info.name, email: info.email });
+}
+
+/**
+ * Installed from the Shopify App Store (reports.md "Return screens"): the merchant ends signed in with the
+ * store's brand set up. The store's account if it has one; else the signed-in account, linked to the store;
+ * else a new account for the store. The brand is created once, and its backfill starts at once.
+ */
+async function finishInstall(deps: OAuthDeps, input: { shop: string; info: Awaited<ReturnType<typeof fetchShop>>; tokens: Awaited<ReturnType<typeof exchangeShopifyCode>>; sessionUserId: string | null }): Promise<CallbackOutcome> {
+  const { shop, info } = input;
+  let userId = await findUserByIdentity(deps.db, 'shopify', shop);
+  if (!userId && input.sessionUserId && (await linkIdentity(deps.db, { provider: 'shopify', subject: shop, userId: input.sessionUserId }))) userId = input.sessionUserId;
+  if (!userId) {
+    if (!info.email) return failureLocation({ context: 'install', source: null }, 'email_required');
+    userId = await createUserForIdentity(deps.db, { provider: 'shopify', subject: shop, username: info.name, email: info.email });
+    if (!userId) return failureLocation({ context: 'install', source: null }, 'account_exists');
+  }
+  const grantId = await saveGrant(deps, { userId, provider: 'shopify', subject: shop, email: info.email, ...input.tokens });
+  if (!(await findStoreBrandOfUser(deps.db, userId, shop))) {
+    // brand names keep underscores for spaces (spec core.md: shown with spaces)
+    const brandId = await insertBrand(deps.db, {
+      name: info.name.trim().replace(/\s+/g, '_'),
+      currency: info.currency,
+      timezone: info.timezone,
+      userId,
+      connections: [{ platform: 'shopify', accountId: shop, accountName: info.name, managerId: null, grantId }],
+    });
+    await deps.onConnectionsAdded?.(brandId);
+  }
+  const ticket = await issueLoginTicket(deps.db, userId);
+  return { location: `/callback?${query({ token: ticket, userId })}` };
 }
 
 export async function finishZoho(deps: OAuthDeps, input: { state: StoredState; code: string; accountsServer: string | undefined; sessionUserId: string | null }): Promise<CallbackOutcome> {

@@ -11,6 +11,7 @@ import { upsertRows } from '../../sync/upsert.js';
 import { COMPLIANCE_TOPICS, handleComplianceWebhook } from './shopify-compliance.service.js';
 import { inspectableOrderPayload, restOrderSchema } from './shopify-order-payload.js';
 import { keepRejectedWebhook } from './rejected-webhooks.sql.js';
+import { applySubscriptionWebhook } from '../pricing/pricing.service.js';
 
 const ORDER_TOPICS = new Set(['orders/create', 'orders/updated', 'orders/paid', 'orders/cancelled']);
 
@@ -79,6 +80,8 @@ export async function shopifyWebhookRoutes(app: FastifyInstance, deps: { db: Dat
           await upsertRows(tx, storeRefunds, refunds);
         });
       }
+    } else if (topic === 'app_subscriptions/update') {
+      await applySubscriptionWebhook(deps.db, shop, payload);
     } else if (topic === 'app/uninstalled') {
       // Our access is gone: stop syncing the shop and ask the user to reconnect.
       await deps.db

@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useUserBrands } from '../../features/brands/api/get-user-brands';
 import { TokenRefreshPrompt } from '../../features/connections/components/token-refresh-prompt';
+import { SupportButton } from '../../features/support/components/support-button';
+import { TutorialProvider } from '../../features/tutorials/components/tutorial-provider';
 import { brandIdFromPath, paths } from '../../lib/paths';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { useLogout } from '../session';
@@ -90,6 +92,8 @@ export function AppShell() {
           {brandNotFound ? <BrandNotFound pathname={location.pathname} brands={brands} /> : <Outlet />}
         </main>
       </div>
+      <TutorialProvider />
+      <SupportButton defaults={{ brand: (brands.find((b) => b._id === selectedBrandId)?.name ?? '').replaceAll('_', ' '), firstName: user.username, email: user.email }} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
@@ -62,7 +62,7 @@ describe('profile', () => {
     expect(screen.getByRole('heading', { name: 'asha' })).toBeInTheDocument();
     expect(screen.getByText('asha@example.com')).toBeInTheDocument();
     expect(screen.queryByText('Administrator')).not.toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Brands']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Brands', 'Tutorials']);
     expect(await screen.findByText('Sun Kissed Co')).toBeInTheDocument();
     expect(screen.getByText('Moon Shop')).toBeInTheDocument();
   });
@@ -124,5 +124,34 @@ describe('profile', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Connect Zoho Desk' }));
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://accounts.zoho.example/oauth'));
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/zoho?source=%2Fprofile')).toBe(true);
+  });
+
+  it("an admin's Support tab shows the help desk, every ticket's state, and retries a failed one", async () => {
+    let failedStatus = 'failed';
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      const tickets = [
+        { id: 't1', subject: 'Revenue looks low', brand: 'Sun Kissed Co', email: 'a@example.com', status: 'sent', attempts: 1, lastError: null, ticketNumber: '101', createdAt: '2026-06-15T06:00:00.000Z' },
+        { id: 't2', subject: 'Export broken', brand: 'Moon Shop', email: 'a@example.com', status: failedStatus, attempts: 1, lastError: failedStatus === 'sent' ? null : 'The help desk is not connected.', ticketNumber: failedStatus === 'sent' ? '102' : null, createdAt: '2026-06-14T06:00:00.000Z' },
+      ];
+      if (url === '/api/zoho/status') return json(200, { connected: true, organization: 'Parallels Support', connectedAt: '2026-06-01T00:00:00.000Z', tickets });
+      if (url === '/api/zoho/tickets/t2/retry' && init?.method === 'POST') {
+        failedStatus = 'sent';
+        return json(200, { ...tickets[1], status: 'sent', lastError: null, ticketNumber: '102', attempts: 2 });
+      }
+      return base(input, init);
+    });
+    renderProfile({ ...asha, isAdmin: true });
+    await userEvent.click(screen.getByRole('tab', { name: 'Support' }));
+    expect(await screen.findByText('Parallels Support')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reconnect Zoho Desk' })).toBeInTheDocument();
+    const list = screen.getByRole('region', { name: 'Support tickets' });
+    expect(within(list).getByText('#101 Revenue looks low')).toBeInTheDocument();
+    expect(within(list).getByText('Failed')).toBeInTheDocument();
+    expect(within(list).getByText('The help desk is not connected.')).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: 'Retry' }));
+    expect(await within(list).findByText('#102 Export broken')).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { Navigate } from 'react-router';
 import { BrandList } from '../../features/brands/components/brand-list';
 import { useBrand } from '../../features/connections/api/get-brand';
 import { ProfileScreen } from '../../features/profile/components/profile-screen';
+import { TutorialSettings } from '../../features/tutorials/components/tutorial-settings';
 import { ConnectionSyncList } from '../../features/sync-status/components/connection-sync-list';
 import { useLiveConnections } from '../../features/sync-status/hooks/use-live-connections';
 import { paths } from '../../lib/paths';
@@ -10,7 +11,7 @@ import { useSession } from '../../lib/session-store';
 export function ProfileRoute() {
   const { user } = useSession();
   if (!user) return <Navigate to={paths.login} replace />;
-  return <ProfileScreen user={user} brandsPanel={<BrandList user={user} renderBrandDetails={(brandId) => <BrandSyncStatus brandId={brandId} />} />} />;
+  return <ProfileScreen user={user} brandsPanel={<BrandList user={user} renderBrandDetails={(brandId) => <BrandSyncStatus brandId={brandId} />} />} tutorialsPanel={<TutorialSettings />} />;
 }
 
 /** Under each brand: its connections' sync status, kept moving by the realtime backfill events. */

@@ -129,6 +129,14 @@ describe('/callback: provider grants', () => {
     expect(screen.getByText('Zoho Desk token updated successfully.')).toBeInTheDocument();
   });
 
+  it('an administrator without a brand still connects the help desk (it is the product\'s, not a brand\'s)', async () => {
+    sessionStore.signIn({ ...asha, brands: [] });
+    fetchMock.mockResolvedValue(json(200, { success: true }));
+    const router = visit('?zohoToken=z-2&userId=u1&source=%2Fprofile');
+    await waitFor(() => expect(landedAt(router)).toBe('/profile'));
+    expect(calls()).toEqual(['PUT /api/auth/updateTokens/zoho/zohoToken?zohoToken=z-2']);
+  });
+
   it('an unexpected failure says so and goes to /login', async () => {
     vi.spyOn(sessionStore, 'get').mockImplementationOnce(() => {
       throw new Error('storage unavailable');

@@ -43,7 +43,7 @@ async function attachGrant(token: TokenName, grant: string, rawSource: string | 
     toast({ title: 'Update Failed', description: `Unable to update ${label} token.`, variant: 'destructive' });
     go(paths.dashboard);
   };
-  if (!brandId) return failed();
+  if (!brandId && token !== 'zohoToken') return failed();
   try {
     const res = await updateTokens({ token, brandId, grant });
     if (!res.success) return failed();

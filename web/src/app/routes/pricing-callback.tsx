@@ -1,0 +1,5 @@
+import { PricingCallbackScreen } from '../../features/pricing/components/pricing-callback-screen';
+
+export function PricingCallbackRoute() {
+  return <PricingCallbackScreen />;
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import { driver, type Driver } from 'driver.js';
+import 'driver.js/dist/driver.css';
+import { useSession } from '../../../lib/session-store';
+import { useTutorialCompletions } from '../api/tutorial-completions';
+import { TUTORIALS } from '../utils/tutorial-catalog';
+import { tutorialMachine as machine } from '../utils/tutorial-store';
+
+/**
+ * Mounted once in the app shell: feeds the tutorial machine the session and the path, and shows the active
+ * step with driver.js. Renders nothing itself.
+ */
+export function TutorialProvider() {
+  const { user } = useSession();
+  const location = useLocation();
+  const completions = useTutorialCompletions(user?.id);
+  const state = useSyncExternalStore(machine.subscribe, machine.get);
+  const tour = useRef<Driver | null>(null);
+
+  const userId = user?.id;
+  const loginCount = user?.loginCount ?? 0;
+  useEffect(() => {
+    if (!userId) return;
+    machine.startSession({ loginCount, completed: [] });
+    return () => machine.endSession();
+  }, [userId, loginCount]);
+
+  useEffect(() => {
+    if (completions.data) machine.setCompleted(completions.data.completed);
+  }, [completions.data]);
+
+  useEffect(() => {
+    if (userId) machine.visit(location.pathname);
+  }, [userId, location.pathname]);
+
+  const activeId = state.active?.id;
+  const activeStep = state.active?.step;
+  useEffect(() => {
+    if (activeId === undefined || activeStep === undefined) {
+      tour.current?.destroy();
+      tour.current = null;
+      return;
+    }
+    const shown = machine.showStep((selector) => document.querySelector(selector) !== null);
+    // a skipped step moved the machine on: the next render shows where it is now
+    if (!shown || shown.id !== activeId || shown.step !== activeStep) return;
+    const tutorial = TUTORIALS.find((t) => t.id === activeId)!;
+    const step = tutorial.steps[activeStep]!;
+    const last = activeStep === tutorial.steps.length - 1;
+    tour.current ??= driver({ allowClose: true, overlayClickBehavior: () => undefined, stagePadding: 6, popoverClass: 'parallels-tutorial' });
+    tour.current.highlight({
+      element: step.element,
+      popover: {
+        title: step.title,
+        description: step.description,
+        showButtons: ['next', 'close'],
+        nextBtnText: last ? 'Finish' : 'Next',
+        progressText: `${activeStep + 1} of ${tutorial.steps.length}`,
+        showProgress: tutorial.steps.length > 1,
+        onNextClick: () => machine.nextStep(),
+        onCloseClick: () => machine.stop(),
+        onPopoverRender: (popover) => {
+          const stop = document.createElement('button');
+          stop.type = 'button';
+          stop.textContent = 'Stop';
+          stop.className = 'parallels-tutorial-stop';
+          stop.addEventListener('click', () => machine.stop());
+          popover.footerButtons.prepend(stop);
+          popover.closeButton.setAttribute('aria-label', 'Stop the tutorial');
+        },
+      },
+    });
+  }, [activeId, activeStep]);
+
+  useEffect(
+    () => () => {
+      tour.current?.destroy();
+      tour.current = null;
+    },
+    [],
+  );
+  return null;
+}

@@ -1,0 +1,95 @@
+import type { TutorialId } from '@parallels/contract/tutorials';
+
+export interface TutorialStep {
+  /** CSS selector of the element the step points at; a step whose element is missing is skipped */
+  element: string;
+  title: string;
+  description: string;
+}
+
+/** Spec core.md section 3: id, title, route, description, priority, related tutorials, component id. */
+export interface Tutorial {
+  id: TutorialId;
+  title: string;
+  /** route patterns (`:param` segments) the tutorial is offered on; none: only reached as a related tutorial */
+  routes: string[];
+  description: string;
+  /** lower plays first when several are queued at once */
+  priority: number;
+  related: TutorialId[];
+  /** the component the tutorial explains */
+  componentId: string;
+  steps: TutorialStep[];
+}
+
+// Tutorial routes (spec core.md section 4): /dashboard, /conversion-reports/{brandId}/demographics and
+// /ad-metrics/{brandId}. The app serves AdMetrics at /admetrics/{brandId}; both spellings match.
+export const TUTORIALS: Tutorial[] = [
+  {
+    id: 'dashboard-overview',
+    title: 'Your dashboard',
+    routes: ['/dashboard'],
+    description: 'A tour of the dashboard: brands, connections and the performance overview.',
+    priority: 1,
+    related: ['dashboard-support'],
+    componentId: 'dashboard',
+    steps: [
+      { element: 'main h2', title: 'Welcome to Parallels', description: 'This is your dashboard: how the selected brand did yesterday, over the last 7 and the last 30 days.' },
+      { element: '#brand-switcher', title: 'Switch brands', description: 'Pick the brand you are looking at. Every screen follows the brand chosen here.' },
+      { element: '[aria-labelledby="connect-platforms"]', title: 'Connect your platforms', description: 'Platforms with no data yet show here. Connect Facebook, Google Ads or Google Analytics to see them on every report.' },
+      { element: '[aria-labelledby="performance-overview"]', title: 'Performance overview', description: 'Spend, ROAS, sessions and conversion rates per period, each compared with the period before it.' },
+      { element: 'header button[aria-haspopup="dialog"]', title: 'Pick your dates', description: 'Choose a quick range or type dates; compare mode puts two ranges side by side.' },
+      { element: '[aria-label="Refresh dashboard"]', title: 'Refresh', description: 'Data syncs every 3 hours by itself; refresh reloads the figures synced so far.' },
+      { element: 'nav[aria-label="Main"]', title: 'Reports', description: 'AdMetrics, e-commerce and conversion reports, and Meta and Google Ads analysis are all one click away.' },
+    ],
+  },
+  {
+    id: 'dashboard-support',
+    title: 'Getting help',
+    routes: [],
+    description: 'Where to raise a support ticket and find your notifications.',
+    priority: 2,
+    related: [],
+    componentId: 'support-button',
+    steps: [
+      { element: 'header button[aria-label^="Notifications"]', title: 'Notifications', description: 'Finished syncs and anything that needs your attention arrive here.' },
+      { element: '[data-tutorial="support-button"]', title: 'We are here to help', description: 'Raise a support ticket from any dashboard page; our team answers by email.' },
+    ],
+  },
+  {
+    id: 'ad-metrics-overview',
+    title: 'AdMetrics',
+    routes: ['/ad-metrics/:brandId', '/admetrics/:brandId'],
+    description: 'Facebook and Google Ads side by side, and blended.',
+    priority: 1,
+    related: [],
+    componentId: 'ad-metrics',
+    steps: [
+      { element: '[aria-labelledby="card-blended-summary"]', title: 'Blended summary', description: 'Facebook and Google Ads added together: spend, revenue and ROAS computed from the sums, never averaged.' },
+      { element: '[aria-labelledby^="card-facebook-"]', title: 'Facebook ad accounts', description: 'One card per connected Facebook ad account, with its own CPC, CPM, CTR and cost per purchase.' },
+      { element: '[aria-labelledby^="card-google-ads-"]', title: 'Google Ads', description: 'Cost, conversion value, ROAS and cost per conversion of the connected Google Ads account.' },
+      { element: '#connect-advertising', title: 'Connect your ad accounts', description: 'Connect Facebook or Google Ads to see their figures here.' },
+      { element: '[aria-label="Refresh ad metrics"]', title: 'Refresh', description: 'AdMetrics refreshes every 3 hours by itself; this reloads it now.' },
+    ],
+  },
+  {
+    id: 'conversion-demographics',
+    title: 'Conversion demographics',
+    routes: ['/conversion-reports/:brandId/demographics'],
+    description: 'Who buys: conversions by age, gender and place.',
+    priority: 1,
+    related: [],
+    componentId: 'conversion-reports',
+    steps: [
+      { element: 'header h1', title: 'Conversion reports', description: 'Conversions broken down by audience: age, gender, country and more, from your synced ad data.' },
+      { element: 'main', title: 'Your breakdowns', description: 'Each breakdown lists spend, purchases and ROAS per audience segment for the chosen dates.' },
+    ],
+  },
+];
+
+const pattern = (route: string) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`);
+
+/** The tutorials offered on a path, in play order. */
+export function tutorialsForPath(catalog: Tutorial[], path: string): Tutorial[] {
+  return catalog.filter((t) => t.routes.some((r) => pattern(r).test(path))).sort((a, b) => a.priority - b.priority);
+}
