@@ -110,8 +110,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database, config });
   await app.register(authRoutes, { db, config });
   await app.register(userRoutes, { db });
-  await app.register(oauthRoutes, { db, config, keyring });
-  await app.register(brandRoutes, { db, accounts, onConnectionsAdded: syncQueue ? (brandId: string) => syncQueue.backfillPending(brandId) : undefined });
+  const backfillBrand = syncQueue ? (brandId: string) => syncQueue.backfillPending(brandId) : undefined;
+  await app.register(oauthRoutes, { db, config, keyring, onReconnected: backfillBrand });
+  await app.register(brandRoutes, { db, accounts, onConnectionsAdded: backfillBrand });
   await app.register(setupRoutes, { accounts });
   await app.register(shopifyWebhookRoutes, { db, config });
   const reportDeps = { db, now: deps.now ?? (() => new Date()) };

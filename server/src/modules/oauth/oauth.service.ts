@@ -15,6 +15,8 @@ export interface OAuthDeps {
   db: Database;
   config: Config;
   keyring: TokenKeyring;
+  /** a brand's connections were reconnected: fetch what they missed (the sync queue; absent in tests without it) */
+  onReconnected?: (brandId: string) => Promise<unknown>;
 }
 
 export type OAuthProvider = 'google' | 'facebook' | 'shopify' | 'zoho';
