@@ -70,7 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: scrubUrl(req.url) }),
       },
     },
-    trustProxy: false,
+    // the n proxies in front are trusted (proxy-addr's hop count; Fastify's types take it only as a function)
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -122,4 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);
   await registerWeb(app, deps.serveWeb ? (config.webDistDir ?? DEFAULT_WEB_DIST) : undefined);
   return app;
+}
+
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
