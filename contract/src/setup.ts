@@ -10,6 +10,8 @@ export const googleAdsAccountOptionSchema = z.object({
   clientId: z.string(),
   managerId: z.string(),
   hidden: z.boolean(),
+  /** what the account reports money in (ISO 4217): the dialog says it, as brands may mix currencies */
+  currency: z.string().optional(),
 });
 export const googleAccountsResponseSchema = z.object({ success: z.literal(true), clientAccounts: z.array(googleAdsAccountOptionSchema) });
 export type GoogleAdsAccountOption = z.infer<typeof googleAdsAccountOptionSchema>;
@@ -18,7 +20,7 @@ export const ga4PropertyOptionSchema = z.object({ propertyId: z.string(), proper
 export const ga4PropertiesResponseSchema = z.object({ success: z.literal(true), propertiesList: z.array(ga4PropertyOptionSchema) });
 export type Ga4PropertyOption = z.infer<typeof ga4PropertyOptionSchema>;
 
-export const fbAdAccountOptionSchema = z.object({ id: z.string(), adname: z.string() });
+export const fbAdAccountOptionSchema = z.object({ id: z.string(), adname: z.string(), currency: z.string().optional() });
 export const fbAdAccountsResponseSchema = z.object({ success: z.literal(true), adAccounts: z.array(fbAdAccountOptionSchema) });
 export type FbAdAccountOption = z.infer<typeof fbAdAccountOptionSchema>;
 

@@ -95,7 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: loggerOptions(config),
-    trustProxy: false,
+    // the n proxies in front are trusted (proxy-addr's hop count; Fastify's types take it only as a function)
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -147,11 +148,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database, config });
   await app.register(authRoutes, { db, config });
   await app.register(userRoutes, { db });
-  await app.register(oauthRoutes, { db, config, keyring, onConnectionsAdded: syncQueue ? (brandId: string) => syncQueue.backfillPending(brandId) : undefined });
+  const backfillBrand = syncQueue ? (brandId: string) => syncQueue.backfillPending(brandId) : undefined;
+  await app.register(oauthRoutes, { db, config, keyring, onConnectionsAdded: backfillBrand, onReconnected: backfillBrand });
   await app.register(brandRoutes, {
     db,
     accounts,
-    onConnectionsAdded: syncQueue ? (brandId: string) => syncQueue.backfillPending(brandId) : undefined,
+    onConnectionsAdded: backfillBrand,
     onBrandDeleted: syncQueue ? (brandId: string, connectionIds: string[]) => forgetBrandJobs(syncQueue.boss, brandId, connectionIds) : undefined,
   });
   await app.register(setupRoutes, { accounts });
@@ -176,4 +178,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);
   await registerWeb(app, deps.serveWeb ? (config.webDistDir ?? DEFAULT_WEB_DIST) : undefined);
   return app;
+}
+
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }

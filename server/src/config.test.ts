@@ -10,6 +10,16 @@ describe('configuration', () => {
     expect(c.tokenKeys?.[1]?.key.equals(Buffer.alloc(32, 2))).toBe(true);
   });
 
+  it('reads TRUST_PROXY as nobody, a number of proxies, or their addresses, and refuses anything else', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1']);
+    for (const bad of ['true', '*', '11', '10.0.0.0/33', 'proxy.internal', '10.0.0.1,', '1.2.3.4/8/9']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('has working defaults for sandbox mode', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ mode: 'sandbox', port: 3000, publicUrl: 'http://localhost:3000', dataDir: '.data', databaseUrl: undefined, seedDemo: true });

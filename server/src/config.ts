@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { SANDBOX_APPS } from '@parallels/emulators/common/world';
 
@@ -27,6 +28,14 @@ const envSchema = z.object({
   SYNC_WORKERS: booleanString.default(true),
   SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(1100).default(730),
   SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(5),
+  // Who may say which client a request came from (X-Forwarded-For): 'false' (nobody: the default), the number of
+  // proxies in front (1 behind one load balancer), or their addresses and CIDR ranges, comma-separated. Never
+  // 'true': trusting anyone lets a client name itself and slip past the per-client rate limits.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .refine((v) => parseTrustProxy(v) !== undefined, "must be 'false', a number of proxies (1-10), or comma-separated proxy addresses or CIDR ranges"),
   // 'id:base64key,id:base64key' (32-byte keys), the first seals new tokens; older ones still decrypt.
   META_GRAPH_URL: z.url().optional(),
   META_DIALOG_URL: z.url().optional(),
@@ -73,6 +82,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
+  /** Fastify's trustProxy: false, the hops to trust, or the proxies' addresses (TRUST_PROXY) */
+  trustProxy: false | number | string[];
   session: { idleMinutes: number; absoluteHours: number; cookieName: string; secureCookie: boolean };
   auth: { rateLimitPerMinute: number; lockoutAttempts: number; lockoutMinutes: number };
   webDistDir: string | undefined;
@@ -105,6 +116,25 @@ export interface PlatformsConfig {
 const SANDBOX_DEMO_EMAIL = 'demo@parallels.dev';
 
 export class ConfigError extends Error {}
+
+/** TRUST_PROXY as Fastify takes it; undefined when it is none of the accepted forms. */
+export function parseTrustProxy(value: string): false | number | string[] | undefined {
+  if (value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const parts = value.split(',').map((p) => p.trim());
+  const valid = parts.every((p) => {
+    const [address, prefix, extra] = p.split('/');
+    const family = isIP(address ?? '');
+    if (!family || extra !== undefined) return false;
+    if (prefix === undefined) return true;
+    if (!/^\d+$/.test(prefix)) return false;
+    return Number(prefix) <= (family === 4 ? 32 : 128);
+  });
+  return valid && parts.length > 0 ? parts : undefined;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -182,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
     logLevel: e.LOG_LEVEL,
     session: {
       idleMinutes: e.SESSION_IDLE_MINUTES,

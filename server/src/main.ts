@@ -5,6 +5,8 @@ import { buildApp } from './app.js';
 import { seedDemo } from './sandbox/demo.js';
 import { loadTokenKeyring } from './lib/token-keyring.js';
 
+const SHUTDOWN_DEADLINE_MS = 25_000;
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -25,9 +27,20 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string): Promise<void> => {
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
+    // A deadline: requests and sync jobs get this long to finish (a job cut short resumes from its checkpoints
+    // elsewhere), then the process goes anyway, before an orchestrator's own kill (Kubernetes: 30 s).
+    setTimeout(() => {
+      app.log.error({ signal, deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown deadline passed; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -56,7 +56,7 @@ describe.each(DB_KINDS)('brands and connections through the emulators on %s', (k
     const res = await asha.post('/api/setup/google-accounts', { userId: ashaId });
     expect(res.status).toBe(200);
     const { clientAccounts } = res.json<{ clientAccounts: Array<{ clientId: string; managerId: string; hidden: boolean; name: string }> }>();
-    expect(clientAccounts).toContainEqual({ name: 'Parallels Demo Store - Search & Shopping', clientId: '2345678901', managerId: '1234567890', hidden: false });
+    expect(clientAccounts).toContainEqual({ name: 'Parallels Demo Store - Search & Shopping', clientId: '2345678901', managerId: '1234567890', hidden: false, currency: 'INR' });
     expect(clientAccounts.map((a) => a.clientId)).not.toContain('3456789012');
     expect(clientAccounts.map((a) => a.clientId)).not.toContain('1234567890');
   });
@@ -68,8 +68,8 @@ describe.each(DB_KINDS)('brands and connections through the emulators on %s', (k
     grants.meta = params(await connect(asha, facebookStart(asha))).fbToken!;
     const fb = await asha.post('/api/setup/fb-ad-accounts', {});
     expect(fb.json<{ adAccounts: unknown[] }>().adAccounts).toEqual([
-      { id: 'act_100000000000001', adname: 'Parallels Demo - Prospecting' },
-      { id: 'act_100000000000002', adname: 'Parallels Demo - Retargeting' },
+      { id: 'act_100000000000001', adname: 'Parallels Demo - Prospecting', currency: 'INR' },
+      { id: 'act_100000000000002', adname: 'Parallels Demo - Retargeting', currency: 'INR' },
     ]);
   });
 
@@ -136,6 +136,27 @@ describe.each(DB_KINDS)('brands and connections through the emulators on %s', (k
     const badGa4 = await asha.post('/api/brands/add', { name: 'Half', ga4Account: { PropertyID: 'abc' } });
     expect(badGa4.status).toBe(400);
     expect(badGa4.json<{ message: string }>().message).toContain('A GA4 property id is a number');
+  });
+
+  it('stores each account’s currency and timezone as its platform says (none for GA4)', async () => {
+    const rows = await queryRows<{ platform: string; currency: string | null; timezone: string | null }>(t.database.db, sql`select platform, currency, timezone from connections where brand_id = ${brand._id} order by platform, account_id`);
+    expect(rows).toEqual([
+      { platform: 'ga4', currency: null, timezone: null },
+      { platform: 'google_ads', currency: 'INR', timezone: 'Asia/Kolkata' },
+      { platform: 'meta', currency: 'INR', timezone: 'Asia/Kolkata' },
+      { platform: 'meta', currency: 'INR', timezone: 'Asia/Kolkata' },
+      { platform: 'shopify', currency: 'INR', timezone: 'Asia/Kolkata' },
+    ]);
+  });
+
+  it('a brand without a store reports in its ad accounts’ currency and timezone, not USD and UTC', async () => {
+    const res = await asha.post('/api/brands/add', { name: 'Ads_Only', googleAdAccount: [{ clientId: '2345678901', managerId: '1234567890' }] });
+    expect(res.status).toBe(201);
+    const adsOnly = res.json<{ brand: Brand }>().brand;
+    expect((await asha.get(`/api/brands/currency/${adsOnly._id}`)).json()).toEqual({ success: true, currency: 'INR' });
+    const [row] = await queryRows<{ timezone: string }>(t.database.db, sql`select timezone from brands where id = ${adsOnly._id}`);
+    expect(row!.timezone).toBe('Asia/Kolkata');
+    expect((await asha.request('DELETE', `/api/brands/delete/${adsOnly._id}`)).status).toBeLessThan(500);
   });
 
   it('refuses accounts the user cannot reach, whatever the body says', async () => {

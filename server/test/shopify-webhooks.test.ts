@@ -7,6 +7,10 @@ import { metaAdDaily, storeOrders, storeRefunds, syncWindows } from '../src/db/f
 import { brands, connections, platformGrants, users } from '../src/db/schema.js';
 import { handleComplianceWebhook } from '../src/modules/webhooks/shopify-compliance.service.js';
 import { rebuildBrandSummary } from '../src/sync/calculate.sql.js';
+import { mapOrder } from '../src/connectors/shopify/shopify-mapping.js';
+import { restOrderToNode, type RestOrder } from '../src/connectors/shopify/shopify-webhook.js';
+import { writeWindowFacts } from '../src/sync/facts-writer.js';
+import type { WindowFacts } from '../src/sync/pull.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
 import { seedDemo } from '../src/sandbox/demo.js';
 import { createListeningApp } from './browser.js';
@@ -91,6 +95,34 @@ describe.each(DB_KINDS)('Shopify webhooks on %s', (kind) => {
     expect(row).toMatchObject({ financial_status: 'PARTIALLY_REFUNDED', total_refunded: '250.50' });
     const refunds = await queryRows<{ refund_date: string; amount: string }>(t.database.db, sql`select refund_date::text, amount::text from store_refunds where order_id = '777'`);
     expect(refunds).toEqual([{ refund_date: '2026-03-05', amount: '250.50' }]);
+  });
+
+  it('two deliveries of one order at once, in any order: the newer version is what stays', async () => {
+    const base = { id: 778, name: '#778', created_at: '2026-03-01T10:00:00+05:30', cancelled_at: null, test: false, currency: 'INR', total_price: '500.00', total_price_set: { shop_money: { amount: '500.00' } }, refunds: [] };
+    const headers = (body: string) => ({ 'x-shopify-topic': 'orders/updated', 'x-shopify-shop-domain': SHOP, 'x-shopify-hmac-sha256': sign(body) });
+    for (let round = 0; round < 4; round++) {
+      const newer = JSON.stringify({ ...base, updated_at: `2026-03-0${round + 2}T10:00:00+05:30`, financial_status: round % 2 ? 'paid' : 'pending' });
+      const older = JSON.stringify({ ...base, updated_at: '2026-03-01T10:00:00+05:30', financial_status: 'voided' });
+      const bodies = round % 2 ? [older, newer, older] : [newer, older, newer];
+      expect((await Promise.all(bodies.map((b) => post(b, headers(b))))).map((r) => r.status)).toEqual([200, 200, 200]);
+      const row = (await orders()).find((o) => o.order_id === '778');
+      expect(row!.financial_status).toBe(round % 2 ? 'PAID' : 'PENDING');
+      expect(new Date(row!.updated_at).toISOString()).toBe(new Date(`2026-03-0${round + 2}T10:00:00+05:30`).toISOString());
+    }
+  });
+
+  it('an export older than the webhook already stored (a sync window) leaves the newer order alone', async () => {
+    const [target] = await queryRows<{ brand_id: string; timezone: string }>(t.database.db, sql`select c.brand_id, b.timezone from connections c join brands b on b.id = c.brand_id where c.platform = 'shopify'`);
+    const ctx = { brandId: target!.brand_id, shop: SHOP, timezone: target!.timezone };
+    const exported = (updatedAt: string, status: string) =>
+      mapOrder(ctx, restOrderToNode({ id: 777, name: '#777', created_at: '2026-03-01T10:00:00+05:30', updated_at: updatedAt, cancelled_at: null, test: false, currency: 'INR', total_price: '1000.00', financial_status: status, refunds: [] } as unknown as RestOrder));
+    const write = (o: ReturnType<typeof exported>) =>
+      t.database.db.transaction((tx) => writeWindowFacts(tx, ctx.brandId, SHOP, { from: '2026-03-01', to: '2026-03-31' }, { platform: 'shopify', orders: [o.order], refunds: o.refunds, calls: 1 } as WindowFacts));
+    await write(exported('2026-03-02T10:00:00+05:30', 'paid'));
+    expect((await orders()).find((o) => o.order_id === '777')).toMatchObject({ financial_status: 'PARTIALLY_REFUNDED', total_refunded: '250.50' });
+    // a newer export does replace it
+    await write(exported('2026-03-06T10:00:00+05:30', 'refunded'));
+    expect((await orders()).find((o) => o.order_id === '777')).toMatchObject({ financial_status: 'REFUNDED' });
   });
 
   it('app/uninstalled marks the store connection for reconnection', async () => {

@@ -26,13 +26,14 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
  * PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir` ('memory://' for tests).
  * Migrations are applied on open, on both engines alike.
  */
-export async function openDatabase(options: { url?: string; dataDir?: string; pgliteDataDirDump?: Blob }): Promise<DatabaseHandle> {
+export async function openDatabase(options: { url?: string; dataDir?: string; pgliteDataDirDump?: Blob; onPoolError?: (err: Error) => void }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    // An idle client's error (server restart) must not crash the process; the next query reconnects.
-    pool.on('error', () => undefined);
+    // An idle client's error (server restart) must not crash the process; the next query reconnects. It is
+    // still said: a database that keeps dropping connections is something an operator must hear about.
+    pool.on('error', (err) => (options.onPoolError ?? logPoolError)(err));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    await migrateExclusively(pool);
     return { db: db as unknown as Database, kind: 'postgres', queueConnection: { kind: 'postgres', url: options.url }, close: once(() => pool.end()) };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -42,6 +43,35 @@ export async function openDatabase(options: { url?: string; dataDir?: string; pg
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return { db: db as unknown as Database, kind: 'pglite', queueConnection: { kind: 'pglite', client }, close: once(() => client.close()) };
+}
+
+/**
+ * Migrations under a PostgreSQL advisory lock: processes started together (several workers and API processes
+ * of one deploy) apply them one at a time, and the ones after the first find nothing left to do, instead of
+ * racing to create the same tables. The lock is a session's, on one client held for the migration.
+ */
+export async function migrateExclusively(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [MIGRATION_LOCK]).catch(() => (broken = true));
+    }
+  } catch (e) {
+    broken = true;
+    throw e;
+  } finally {
+    client.release(broken); // a client whose unlock failed is destroyed, and its lock with it
+  }
+}
+
+const MIGRATION_LOCK = 'parallels-migrations';
+
+function logPoolError(err: Error): void {
+  console.error(JSON.stringify({ level: 50, time: Date.now(), msg: 'database pool error', err: { message: err.message, code: (err as { code?: string }).code } }));
 }
 
 /** close() may be called twice (a test that stops the database, then its teardown). */

@@ -87,6 +87,11 @@ export const connections = pgTable(
     backfillProgress: numeric('backfill_progress', { precision: 5, scale: 4 }).notNull().default('0'),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** the currency (ISO 4217) and timezone the account reports in, as the platform says; null where none (GA4) */
+    currency: text('currency'),
+    timezone: text('timezone'),
+    /** the sync job writing this connection's days now, for the others to see (the lock: sync/connection-lock.sql.ts) */
+    syncJob: text('sync_job'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('connections_brand_account_uq').on(t.brandId, t.platform, t.accountId), index('connections_grant_idx').on(t.grantId)],

@@ -49,9 +49,11 @@ export async function seedDemo(app: FastifyInstance, deps: { db: Database; keyri
   const customer = world.google.customers.find((c) => c.merchantId === 'demo' && !c.manager)!;
   const property = world.google.ga4Accounts.flatMap((a) => a.properties).find((p) => p.merchantId === 'demo')!;
   const connections: NewConnection[] = [
-    { platform: 'shopify', accountId: shop.domain, accountName: shop.name, managerId: null, grantId: shopGrant },
-    ...world.meta.adAccounts.filter((a) => a.merchantId === 'demo').map((a) => ({ platform: 'meta' as const, accountId: a.id, accountName: a.name, managerId: null, grantId: metaGrant })),
-    { platform: 'google_ads', accountId: customer.id, accountName: customer.descriptiveName, managerId: customer.managerId, grantId: googleGrant },
+    { platform: 'shopify', accountId: shop.domain, accountName: shop.name, managerId: null, grantId: shopGrant, currency: merchant.currency, timezone: merchant.timezone },
+    ...world.meta.adAccounts
+      .filter((a) => a.merchantId === 'demo')
+      .map((a) => ({ platform: 'meta' as const, accountId: a.id, accountName: a.name, managerId: null, grantId: metaGrant, currency: a.currency, timezone: a.timezoneName })),
+    { platform: 'google_ads', accountId: customer.id, accountName: customer.descriptiveName, managerId: customer.managerId, grantId: googleGrant, currency: customer.currencyCode, timezone: customer.timeZone },
     { platform: 'ga4', accountId: property.id.replace('properties/', ''), accountName: property.displayName, managerId: null, grantId: googleGrant },
   ];
   await insertBrand(db, { name: DEMO_BRAND_NAME, currency: merchant.currency, timezone: merchant.timezone, userId: user.id, connections });

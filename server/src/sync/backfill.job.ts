@@ -1,11 +1,24 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { PLATFORM_LABELS, type Platform } from '@parallels/contract/brands';
+import type { Database } from '../db/client.js';
 import { PlatformError } from '../connectors/platform-error.js';
 import type { RealtimePublisher } from '../realtime/realtime.js';
+import { connectionLocks } from './connection-lock.sql.js';
 import { writeWindowFacts } from './facts-writer.js';
 import { pullWindow, type PullDeps, type PullOptions, type WindowFacts } from './pull.js';
-import { doneWindows, loadSyncConnection, recordWindow, setSyncState, syncedThrough, type SyncConnection } from './sync.sql.js';
+import {
+  connectionWindows,
+  listActiveSyncTargets,
+  loadSyncConnection,
+  recordWindow,
+  setSyncState,
+  syncedThrough,
+  syncedWindows,
+  type SyncConnection,
+} from './sync.sql.js';
 import { adoptPulls, parkPulls, WindowPulls, type StartPull } from './window-pulls.js';
-import { backfillWindows, dayIn, refreshWindow, type DayWindow } from './windows.js';
+import { backfillWindows, dayIn, missingWindows, refreshWindow, type DayWindow } from './windows.js';
 
 export const BACKFILL_STREAM = 'backfill';
 
@@ -32,7 +45,61 @@ export interface BackfillResult {
   skipped: number;
   rows: number;
   calls: number;
-  outcome: 'done' | 'reauth_required' | 'gone';
+  /** busy: another job of the connection holds it (busyWith says which kind); the queue runs this one later */
+  outcome: 'done' | 'reauth_required' | 'gone' | 'busy';
+  busyWith?: JobKind;
+  /** after a refresh: backfill windows still missing (the queue then queues the backfill) */
+  missing?: number;
+}
+
+export type JobKind = 'backfill' | 'refresh';
+
+/**
+ * Runs a job holding its connection (connection-lock.sql.ts): two jobs never write one connection's days at
+ * once, whichever queues they come from (pg-boss's singleton key is per queue only) and whichever process
+ * runs them. A job that finds the connection held ends at once as 'busy', saying which kind holds it.
+ */
+async function exclusively(deps: JobDeps, connectionId: string, kind: JobKind, idle: BackfillResult, run: () => Promise<BackfillResult>): Promise<BackfillResult> {
+  const job = `${kind}:${randomUUID()}`;
+  const locks = connectionLocks(deps.db);
+  const lock = await locks.tryLock(connectionId, job);
+  if (!lock.locked) {
+    if (lock.holder === null && !(await loadSyncConnection(deps.db, connectionId))) return idle; // deleted meanwhile
+    return { ...idle, outcome: 'busy', busyWith: lock.holder?.startsWith('refresh:') ? 'refresh' : 'backfill' };
+  }
+  try {
+    return await run();
+  } finally {
+    await locks.unlock(connectionId, job).catch((err: unknown) => deps.log.warn({ err, connectionId }, 'could not release the connection after its sync job'));
+  }
+}
+
+/** The two-year span's windows as of now, and those whose days are not all held yet. */
+async function historyOf(deps: JobDeps, conn: { id: string; brandTimezone: string }): Promise<{ all: DayWindow[]; missing: DayWindow[] }> {
+  const all = backfillWindows(yesterdayIn(deps, conn.brandTimezone), deps.historyDays);
+  return { all, missing: missingWindows(all, await connectionWindows(deps.db, conn.id)) };
+}
+
+function yesterdayIn(deps: Pick<JobDeps, 'now'>, timezone: string): string {
+  return dayIn(timezone, new Date((deps.now?.() ?? new Date()).getTime() - 86_400_000));
+}
+
+/**
+ * Active connections with days of their two-year span still missing (new, interrupted, stopped by an expired
+ * token, or whose history failed), optionally of one brand: what a start, a reconnect or a schedule queues.
+ */
+export async function connectionsMissingHistory(deps: { db: Database; now?: () => Date; historyDays?: number }, brandId?: string): Promise<string[]> {
+  const targets = await listActiveSyncTargets(deps.db, brandId);
+  const synced = await syncedWindows(
+    deps.db,
+    targets.map((t) => t.id),
+  );
+  return targets
+    .filter((t) => {
+      const all = backfillWindows(yesterdayIn(deps, t.timezone), deps.historyDays);
+      return missingWindows(all, synced.filter((w) => w.connectionId === t.id)).length > 0;
+    })
+    .map((t) => t.id);
 }
 
 async function announce(deps: JobDeps, conn: SyncConnection, progress: number, state: 'backfilling' | 'fresh' | 'failing' | 'reauth_required', error?: string): Promise<void> {
@@ -72,22 +139,26 @@ async function writeWindow(deps: JobDeps, conn: SyncConnection, window: DayWindo
  * its checkpoint in one transaction, in order. A recent job's pipeline goes on into the history windows and is
  * parked for the history job, which only reads what it pulled until then.
  */
-export async function runBackfill(deps: JobDeps, connectionId: string, phase: 'all' | 'recent' | 'history' = 'all'): Promise<BackfillResult> {
+export function runBackfill(deps: JobDeps, connectionId: string, phase: 'all' | 'recent' | 'history' = 'all'): Promise<BackfillResult> {
+  const idle: BackfillResult = { windows: 0, skipped: 0, rows: 0, calls: 0, outcome: 'gone' };
+  return exclusively(deps, connectionId, 'backfill', idle, () => backfill(deps, connectionId, phase));
+}
+
+async function backfill(deps: JobDeps, connectionId: string, phase: 'all' | 'recent' | 'history'): Promise<BackfillResult> {
   const conn = await loadSyncConnection(deps.db, connectionId);
   const result: BackfillResult = { windows: 0, skipped: 0, rows: 0, calls: 0, outcome: 'gone' };
   if (!conn) return result; // the brand or connection was deleted meanwhile
-  const yesterday = dayIn(conn.brandTimezone, new Date((deps.now?.() ?? new Date()).getTime() - 86_400_000));
-  const all = backfillWindows(yesterday, deps.historyDays);
+  const { all, missing: missingList } = await historyOf(deps, conn);
+  const missing = new Set(missingList.map((w) => w.from));
   // 'recent' is the newest window only (every connection's first, so the dashboard is usable within a
   // minute); 'history' the rest. Progress counts over the whole backfill either way.
   const windows = phase === 'recent' ? all.slice(0, 1) : all;
-  const done = await doneWindows(deps.db, conn.id, BACKFILL_STREAM);
   result.windows = windows.length;
   const todo: Array<{ window: DayWindow; index: number }> = [];
   for (const [index, window] of windows.entries()) {
     if (phase === 'history' && index === 0) continue;
-    if (done.has(window.from)) result.skipped++;
-    else todo.push({ window, index });
+    if (missing.has(window.from)) todo.push({ window, index });
+    else result.skipped++;
   }
   // One pipeline over the windows this job writes; a recent job's goes on into the history windows, which it
   // parks for the history job (window-pulls.ts).
@@ -96,7 +167,7 @@ export async function runBackfill(deps: JobDeps, connectionId: string, phase: 'a
   let pulls: WindowPulls<WindowFacts>;
   let offset = 0;
   if (phase === 'recent') {
-    pulls = new WindowPulls([...mine, ...all.slice(1).filter((w) => !done.has(w.from))], start);
+    pulls = new WindowPulls([...mine, ...all.slice(1).filter((w) => missing.has(w.from))], start);
   } else {
     const adopted = phase === 'history' ? adoptPulls<WindowFacts>(conn.id, mine) : undefined;
     pulls = adopted?.pulls ?? new WindowPulls(mine, start);
@@ -129,19 +200,28 @@ export async function runBackfill(deps: JobDeps, connectionId: string, phase: 'a
   return { ...result, outcome: 'done' };
 }
 
-/** The 3-hourly refresh: re-read the platform's lookback window (Shopify: orders updated since). */
-export async function runRefresh(deps: JobDeps, connectionId: string): Promise<BackfillResult> {
+/**
+ * The 3-hourly refresh: re-read the platform's lookback window (Shopify: orders updated since). It says the
+ * connection is fresh only when its history is whole too; otherwise `missing` tells the queue to backfill.
+ */
+export function runRefresh(deps: JobDeps, connectionId: string): Promise<BackfillResult> {
+  const idle: BackfillResult = { windows: 1, skipped: 0, rows: 0, calls: 0, outcome: 'gone' };
+  return exclusively(deps, connectionId, 'refresh', idle, () => refresh(deps, connectionId));
+}
+
+async function refresh(deps: JobDeps, connectionId: string): Promise<BackfillResult> {
   const conn = await loadSyncConnection(deps.db, connectionId);
   const result: BackfillResult = { windows: 1, skipped: 0, rows: 0, calls: 0, outcome: 'gone' };
   if (!conn) return result;
-  const now = deps.now?.() ?? new Date();
-  const window = refreshWindow(conn.platform, dayIn(conn.brandTimezone, new Date(now.getTime() - 86_400_000)), await syncedThrough(deps.db, conn.id));
+  const window = refreshWindow(conn.platform, yesterdayIn(deps, conn.brandTimezone), await syncedThrough(deps.db, conn.id));
   try {
     const updatedSince = conn.platform === 'shopify' ? new Date(Date.parse(`${window.from}T00:00:00Z`) - 86_400_000).toISOString() : undefined;
     const { rows, calls } = await syncWindow(deps, conn, window, 'refresh', { updatedSince });
-    await setSyncState(deps.db, conn.id, { state: 'fresh' });
+    const { all, missing } = await historyOf(deps, conn);
+    if (missing.length) await setSyncState(deps.db, conn.id, { state: 'backfilling', progress: (all.length - missing.length) / all.length });
+    else await setSyncState(deps.db, conn.id, { state: 'fresh' });
     await deps.onSynced?.(conn.brandId);
-    return { ...result, rows, calls, outcome: 'done' };
+    return { ...result, rows, calls, outcome: 'done', missing: missing.length };
   } catch (e) {
     return failed(deps, conn, result, e);
   }
@@ -154,8 +234,21 @@ async function failed(deps: JobDeps, conn: SyncConnection, result: BackfillResul
     await announce(deps, conn, 0, 'reauth_required', e.message);
     return { ...result, outcome: 'reauth_required' };
   }
-  const message = e instanceof Error ? e.message : String(e);
+  // The connection's status is read by people: it says what happened in their words; the detail goes to the log.
+  const message = userSafeError(conn.platform, e);
+  deps.log.error({ err: e, connectionId: conn.id, platform: conn.platform }, 'sync job failed');
   await setSyncState(deps.db, conn.id, { state: 'failing', error: message });
   await announce(deps, conn, 0, 'failing', message);
   throw e;
+}
+
+/** What a failed sync tells the user: never a database's or a platform's raw error text. */
+export function userSafeError(platform: Platform, e: unknown): string {
+  const name = PLATFORM_LABELS[platform];
+  if (e instanceof PlatformError) {
+    if (e.kind === 'rate_limit') return `${name} asked us to slow down. We will try again shortly.`;
+    if (e.kind === 'unavailable') return `${name} did not answer in time. We will try again shortly.`;
+    return `${name} turned down our request for this account's data. We will try again later.`;
+  }
+  return "We could not save this account's latest data. We will try again shortly.";
 }

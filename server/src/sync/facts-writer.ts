@@ -49,29 +49,38 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
     case 'ga4':
       return (await upsertRows(tx, ga4Daily, facts.daily)) + (await upsertRows(tx, ga4DimensionDaily, facts.dimensionDaily));
     case 'shopify':
-      return (await upsertRows(tx, storeOrders, facts.orders)) + (await upsertRows(tx, storeRefunds, facts.refunds));
+      // an order already stored from a newer webhook is kept (the export may be older than it)
+      return (await upsertRows(tx, storeOrders, facts.orders, { newerBy: 'updatedAt' })) + (await upsertRows(tx, storeRefunds, facts.refunds));
   }
 }
+
+// Idempotent like every other fact write: a day rolled up again (a replayed window, or a write that raced
+// another) replaces that day's totals instead of failing on the key.
+const ROLLUP_CONFLICT = sql.raw(
+  'on conflict (brand_id, platform, account_id, date) do update set spend = excluded.spend, revenue = excluded.revenue, purchases = excluded.purchases, clicks = excluded.clicks, impressions = excluded.impressions',
+);
 
 /**
  * The account's per-day totals for the window, summed from the campaign rows just written (the window's
  * old rows were deleted above with the other daily facts). Same transaction: the rollup, the facts and the
  * checkpoint always agree. The same statements seed it in migration 0003.
  */
-async function rollUpAdAccountDays(tx: Tx, brandId: string, platform: 'meta' | 'google_ads', accountId: string, window: DayWindow): Promise<void> {
+export async function rollUpAdAccountDays(tx: Tx, brandId: string, platform: 'meta' | 'google_ads', accountId: string, window: DayWindow): Promise<void> {
   if (platform === 'meta') {
     await tx.execute(sql`
       insert into ad_account_daily (brand_id, platform, account_id, date, spend, revenue, purchases, clicks, impressions)
       select brand_id, 'meta', account_id, date, sum(spend), sum(purchase_value), sum(purchases), sum(clicks), sum(impressions)
       from meta_ad_daily
       where brand_id = ${brandId} and account_id = ${accountId} and level = 'campaign' and date between ${window.from} and ${window.to}
-      group by brand_id, account_id, date`);
+      group by brand_id, account_id, date
+      ${ROLLUP_CONFLICT}`);
   } else {
     await tx.execute(sql`
       insert into ad_account_daily (brand_id, platform, account_id, date, spend, revenue, purchases, clicks, impressions)
       select brand_id, 'google_ads', customer_id, date, sum(cost_micros) / 1000000.0, sum(conversions_value), sum(conversions), sum(clicks), sum(impressions)
       from google_campaign_daily
       where brand_id = ${brandId} and customer_id = ${accountId} and date between ${window.from} and ${window.to}
-      group by brand_id, customer_id, date`);
+      group by brand_id, customer_id, date
+      ${ROLLUP_CONFLICT}`);
   }
 }

@@ -1,14 +1,21 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.js';
 import { PlatformError } from '../connectors/platform-error.js';
-import { runBackfill, runRefresh, type JobDeps } from './backfill.job.js';
+import { connectionsMissingHistory, runBackfill, runRefresh, type BackfillResult, type JobDeps, type JobKind } from './backfill.job.js';
 import { runCalculate } from './calculate.job.js';
-import { listActiveConnectionIds, listConnectionsToBackfill } from './sync.sql.js';
+import { listActiveConnectionIds } from './sync.sql.js';
 
 // Jobs on a PostgreSQL queue (pg-boss): in-process on PGlite, shared by every worker on a server.
 export const QUEUES = { backfill: 'sync-backfill', backfillHistory: 'sync-backfill-history', refresh: 'sync-refresh', refreshAll: 'sync-refresh-all', calculate: 'sync-calculate' } as const;
 // Every 3 hours (spec: "Data syncs every 3 hours"); the cron job only enqueues, one refresh per connection.
 export const REFRESH_CRON = '0 */3 * * *';
+
+/**
+ * A job that found its connection held by another job runs again after this long: a refresh minutes later (a
+ * backfill can run for a while, and writes most of those days itself), a backfill seconds later (what holds it
+ * is a refresh, which is short, or the recent pass handing over to the history pass).
+ */
+export const BUSY_RETRY_SECONDS: Record<JobKind, number> = { backfill: 30, refresh: 600 };
 
 /** Waits longer than this are not slept through by a worker, nor left to the queue's own retry schedule. */
 export const LONG_WAIT_MS = 5 * 60_000;
@@ -36,7 +43,7 @@ export async function deferOnLongWait<T>(
 
 export interface SyncQueue {
   enqueueBackfill(connectionId: string): Promise<string | null>;
-  /** backfill every connection (of a brand) that is not fresh: new ones, and any a restart interrupted */
+  /** backfill every active connection (of a brand) with days of its two-year span missing: new ones, and any a restart, an expired token or failures interrupted */
   backfillPending(brandId?: string): Promise<number>;
   enqueueRefresh(connectionId: string): Promise<string | null>;
   boss: PgBoss;
@@ -59,6 +66,13 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
   // A finished sync asks for its brand's summary; stately keeps one pending calculation per brand.
   const jobDeps: JobDeps = { ...deps, onSynced: (brandId) => boss.send(QUEUES.calculate, { brandId }, { singletonKey: brandId }) };
 
+  const enqueueBackfill = (connectionId: string) => boss.send(QUEUES.backfill, { connectionId }, { singletonKey: connectionId });
+  const backfillPending = async (brandId?: string) => {
+    const ids = await connectionsMissingHistory(deps, brandId);
+    for (const id of ids) await enqueueBackfill(id);
+    return ids.length;
+  };
+
   if (options.work !== false) {
     const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     // Several connections at once (SYNC_CONCURRENCY workers per queue in this process): a backfill mostly
@@ -75,35 +89,41 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
       const { resend, onDeferred } = later(queue, connectionId);
       return deferOnLongWait(run, resend, onDeferred);
     };
+    // A job that finds its connection held by another job (of another queue) is sent again for later.
+    const unlessBusy = async (queue: string, connectionId: string, result: BackfillResult) => {
+      if (result.outcome === 'busy') await later(queue, connectionId).resend(BUSY_RETRY_SECONDS[queue === QUEUES.refresh ? 'refresh' : 'backfill']);
+      return result;
+    };
     await boss.work<{ connectionId: string }>(QUEUES.backfill, sync, async ([job]) =>
       deferred(QUEUES.backfill, job!.data.connectionId, async () => {
-        const result = await runBackfill(jobDeps, job!.data.connectionId, 'recent');
+        const result = await unlessBusy(QUEUES.backfill, job!.data.connectionId, await runBackfill(jobDeps, job!.data.connectionId, 'recent'));
         if (result.outcome === 'done') await boss.send(QUEUES.backfillHistory, { connectionId: job!.data.connectionId }, { singletonKey: job!.data.connectionId });
         return result;
       }),
     );
     await boss.work<{ connectionId: string }>(QUEUES.backfillHistory, sync, async ([job]) =>
-      deferred(QUEUES.backfillHistory, job!.data.connectionId, () => runBackfill(jobDeps, job!.data.connectionId, 'history')),
+      deferred(QUEUES.backfillHistory, job!.data.connectionId, async () => unlessBusy(QUEUES.backfillHistory, job!.data.connectionId, await runBackfill(jobDeps, job!.data.connectionId, 'history'))),
     );
     await boss.work<{ connectionId: string }>(QUEUES.refresh, sync, async ([job]) =>
-      deferred(QUEUES.refresh, job!.data.connectionId, () => runRefresh(jobDeps, job!.data.connectionId)),
+      deferred(QUEUES.refresh, job!.data.connectionId, async () => {
+        const result = await unlessBusy(QUEUES.refresh, job!.data.connectionId, await runRefresh(jobDeps, job!.data.connectionId));
+        // history still missing (a backfill stopped by a token, say): fetch it now, not at the next start
+        if (result.outcome === 'done' && result.missing) await enqueueBackfill(job!.data.connectionId);
+        return result;
+      }),
     );
     await boss.work<{ brandId: string }>(QUEUES.calculate, { pollingIntervalSeconds }, async ([job]) => runCalculate(deps, job!.data.brandId));
     await boss.work(QUEUES.refreshAll, { pollingIntervalSeconds }, async () => {
       for (const id of await listActiveConnectionIds(deps.db)) await boss.send(QUEUES.refresh, { connectionId: id }, { singletonKey: id });
+      await backfillPending();
     });
     await boss.schedule(QUEUES.refreshAll, REFRESH_CRON);
   }
 
-  const enqueueBackfill = (connectionId: string) => boss.send(QUEUES.backfill, { connectionId }, { singletonKey: connectionId });
   return {
     boss,
     enqueueBackfill,
-    async backfillPending(brandId) {
-      const ids = await listConnectionsToBackfill(deps.db, brandId);
-      for (const id of ids) await enqueueBackfill(id);
-      return ids.length;
-    },
+    backfillPending,
     enqueueRefresh: (connectionId) => boss.send(QUEUES.refresh, { connectionId }, { singletonKey: connectionId }),
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };

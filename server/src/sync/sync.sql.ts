@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Platform } from '@parallels/contract/brands';
 import type { Database } from '../db/client.js';
 import { brands, connections } from '../db/schema.js';
@@ -39,13 +39,22 @@ export async function loadSyncConnection(db: Database, connectionId: string): Pr
   return { ...row, platform: row.platform as Platform, grant: row.grantId ? await findGrant(db, row.grantId) : undefined };
 }
 
-/** Active connections whose backfill has not finished (new, interrupted or failing), optionally of one brand. */
-export async function listConnectionsToBackfill(db: Database, brandId?: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: connections.id })
+/** Active connections (optionally of one brand), with the timezone their days are counted in. */
+export async function listActiveSyncTargets(db: Database, brandId?: string): Promise<Array<{ id: string; timezone: string }>> {
+  return db
+    .select({ id: connections.id, timezone: brands.timezone })
     .from(connections)
-    .where(and(eq(connections.status, 'active'), sql`${connections.syncState} <> 'fresh'`, brandId ? eq(connections.brandId, brandId) : undefined));
-  return rows.map((r) => r.id);
+    .innerJoin(brands, eq(brands.id, connections.brandId))
+    .where(and(eq(connections.status, 'active'), brandId ? eq(connections.brandId, brandId) : undefined));
+}
+
+/** Every committed window of some connections, of any stream. */
+export async function syncedWindows(db: Database, connectionIds: string[]): Promise<Array<{ connectionId: string; from: string; to: string }>> {
+  if (connectionIds.length === 0) return [];
+  return db
+    .select({ connectionId: syncWindows.connectionId, from: syncWindows.windowFrom, to: syncWindows.windowTo })
+    .from(syncWindows)
+    .where(inArray(syncWindows.connectionId, connectionIds));
 }
 
 export async function listActiveConnectionIds(db: Database): Promise<string[]> {
@@ -53,9 +62,8 @@ export async function listActiveConnectionIds(db: Database): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-export async function doneWindows(db: Database, connectionId: string, stream: string): Promise<Set<string>> {
-  const rows = await db.select({ from: syncWindows.windowFrom }).from(syncWindows).where(and(eq(syncWindows.connectionId, connectionId), eq(syncWindows.stream, stream)));
-  return new Set(rows.map((r) => r.from));
+export async function connectionWindows(db: Database, connectionId: string): Promise<Array<{ from: string; to: string }>> {
+  return db.select({ from: syncWindows.windowFrom, to: syncWindows.windowTo }).from(syncWindows).where(eq(syncWindows.connectionId, connectionId));
 }
 
 /** The newest day any committed window of the connection reached, if any. */

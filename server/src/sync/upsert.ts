@@ -19,8 +19,16 @@ const COPY_CHUNK_ROWS = 2000;
 
 type Executor = Pick<Database, 'execute'>;
 
-/** Upserts rows (drizzle insert shapes, keyed by TS property names) into a table; returns rows written. */
-export async function upsertRows<T extends PgTable>(db: Executor, table: T, rows: ReadonlyArray<T['$inferInsert']>): Promise<number> {
+export interface UpsertOptions {
+  /**
+   * A version column (a row's updated_at): a stored row is replaced only by one at least as new, in the same
+   * statement, so two writers racing, or an old export arriving after a newer webhook, never go backwards.
+   */
+  newerBy?: string;
+}
+
+/** Upserts rows (drizzle insert shapes, keyed by TS property names) into a table; returns rows offered. */
+export async function upsertRows<T extends PgTable>(db: Executor, table: T, rows: ReadonlyArray<T['$inferInsert']>, options: UpsertOptions = {}): Promise<number> {
   if (rows.length === 0) return 0;
   const config = getTableConfig(table);
   const keyColumns = config.primaryKeys[0]?.columns.map((c) => c.name) ?? config.columns.filter((c) => c.primary).map((c) => c.name);
@@ -38,7 +46,10 @@ export async function upsertRows<T extends PgTable>(db: Executor, table: T, rows
   const selectCols = [...columns.map((c) => `r.${q(c.name)}`), ...(hasSyncedAt ? ['now()'] : [])].join(', ');
   const recordDef = columns.map((c) => `${q(c.name)} ${c.type}`).join(', ');
   const updates = [...columns.filter((c) => !keyColumns.includes(c.name)).map((c) => `${q(c.name)} = excluded.${q(c.name)}`), ...(hasSyncedAt ? ['"synced_at" = now()'] : [])];
-  const onConflict = updates.length ? `do update set ${updates.join(', ')}` : 'do nothing';
+  const version = options.newerBy ? columns.find((c) => c.prop === options.newerBy) : undefined;
+  if (options.newerBy && !version) throw new Error(`${config.name}: the rows carry no ${options.newerBy} to compare`);
+  const guard = version ? ` where ${q(config.name)}.${q(version.name)} <= excluded.${q(version.name)}` : '';
+  const onConflict = updates.length ? `do update set ${updates.join(', ')}${guard}` : 'do nothing';
   const insertFrom = (source: string) => `insert into ${q(config.name)} (${insertCols}) select ${selectCols} from ${source} on conflict (${keyColumns.map(q).join(', ')}) ${onConflict}`;
   const statement = insertFrom(`jsonb_to_recordset($1::jsonb) as r(${recordDef})`);
 

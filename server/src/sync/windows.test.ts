@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, backfillWindows, dayIn, refreshWindow } from './windows.js';
+import type { DayWindow } from './windows.js';
+import { addDays, backfillWindows, dayIn, missingWindows, refreshWindow } from './windows.js';
 
 describe('backfill windows', () => {
   const windows = backfillWindows('2026-06-14');
@@ -43,5 +44,38 @@ describe('backfill windows', () => {
   it('knows the local day', () => {
     expect(dayIn('Asia/Kolkata', new Date('2026-06-14T20:00:00Z'))).toBe('2026-06-15');
     expect(dayIn('America/New_York', new Date('2026-06-15T02:00:00Z'))).toBe('2026-06-14');
+  });
+});
+
+describe('missing history', () => {
+  const today = backfillWindows('2026-06-14', 250);
+
+  it('is every window when nothing is synced', () => {
+    expect(missingWindows(today, [])).toEqual(today);
+  });
+
+  it('is the windows whose days are not all held, whichever stream held them', () => {
+    const [recent, q2, q1, q4] = today as [DayWindow, DayWindow, DayWindow, DayWindow];
+    expect(missingWindows(today, [recent, q2])).toEqual([q1, q4]);
+    // a refresh's lookback and a backfill window that overlap or touch hold the days between them
+    expect(missingWindows(today, [{ from: '2026-05-20', to: '2026-06-14' }, { from: '2026-04-01', to: '2026-05-25' }, q1, q4])).toEqual([]);
+    expect(missingWindows(today, [{ from: '2026-05-21', to: '2026-06-14' }, { from: '2026-04-01', to: '2026-05-19' }, q1, q4])).toEqual([recent]);
+  });
+
+  it('does not call a complete history unfinished the next morning: days after the newest held are the refresh’s', () => {
+    const tomorrow = backfillWindows('2026-06-15', 250);
+    expect(tomorrow[0]!.from).not.toBe(today[0]!.from); // the windows moved on a day
+    expect(missingWindows(tomorrow, today)).toEqual([]);
+  });
+
+  it('misses the newest window when only older history is in (the history pass ran first)', () => {
+    const [recent, q2, q1, q4] = today as [DayWindow, DayWindow, DayWindow, DayWindow];
+    expect(missingWindows(today, [q2, q1, q4])).toEqual([recent]);
+  });
+
+  it('finds a gap a long pause left below the newest day held', () => {
+    const [recent, q2, q1, q4] = today as [DayWindow, DayWindow, DayWindow, DayWindow];
+    const afterPause = { from: '2026-05-01', to: '2026-06-14' }; // refreshed after the history was fetched up to q2
+    expect(missingWindows(today, [afterPause, { from: q2.from, to: '2026-04-20' }, q1, q4])).toEqual([recent]);
   });
 });

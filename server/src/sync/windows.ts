@@ -75,3 +75,32 @@ export function refreshWindow(platform: keyof typeof LOOKBACK_DAYS, yesterday: s
   const earliest = addDays(yesterday, -(MAX_REFRESH_DAYS - 1));
   return { from: from < earliest ? earliest : from, to: yesterday };
 }
+
+/**
+ * The backfill windows whose days are not all held yet. Held means inside the windows committed so far, of
+ * any stream (a refresh's lookback holds its days as well as a backfill's window does). Days after the newest
+ * day held are the refresh's to read (it fills a pause's gap itself), so a window counts only up to there
+ * (otherwise every connection would look unfinished each morning, when "yesterday" moves on), once that day
+ * is inside the newest window: history fetched before the newest window leaves it missing. Deciding from the
+ * windows, not from a state flag, is what brings history back after an expired token or a crash, whatever
+ * later refreshes set the state to.
+ */
+export function missingWindows(wanted: readonly DayWindow[], synced: readonly DayWindow[]): DayWindow[] {
+  if (synced.length === 0) return [...wanted];
+  const held: DayWindow[] = [];
+  for (const w of [...synced].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))) {
+    const last = held[held.length - 1];
+    if (last && w.from <= addDays(last.to, 1)) {
+      if (w.to > last.to) last.to = w.to;
+    } else held.push({ ...w });
+  }
+  // ...but only once the newest window has begun: history fetched before it leaves it a backfill's to read
+  const newest = held[held.length - 1]!.to;
+  const latest = wanted.reduce<DayWindow | undefined>((a, w) => (!a || w.from > a.from ? w : a), undefined);
+  const until = latest && newest < latest.from ? latest.to : newest;
+  return wanted.filter((w) => {
+    const to = w.to < until ? w.to : until;
+    if (w.from > to) return false;
+    return !held.some((h) => h.from <= w.from && to <= h.to);
+  });
+}

@@ -7,10 +7,13 @@ export interface GoogleAdsAccount {
   /** the manager it is reached through; '' when reached directly */
   managerId: string;
   hidden: boolean;
+  /** what the account reports money in (ISO 4217) and counts its days in */
+  currency: string;
+  timezone: string;
 }
 
 interface CustomerClientRow {
-  customerClient?: { id?: string; descriptiveName?: string; manager?: boolean; hidden?: boolean; level?: string | number; status?: string };
+  customerClient?: { id?: string; descriptiveName?: string; manager?: boolean; hidden?: boolean; level?: string | number; status?: string; currencyCode?: string; timeZone?: string };
 }
 
 /**
@@ -26,7 +29,7 @@ export async function listGoogleAdsAccounts(config: PlatformsConfig['googleAds']
       config,
       accessToken,
       root,
-      'SELECT customer_client.id, customer_client.descriptive_name, customer_client.manager, customer_client.hidden, customer_client.level, customer_client.status FROM customer_client WHERE customer_client.level <= 1',
+      'SELECT customer_client.id, customer_client.descriptive_name, customer_client.manager, customer_client.hidden, customer_client.level, customer_client.status, customer_client.currency_code, customer_client.time_zone FROM customer_client WHERE customer_client.level <= 1',
       root,
     ).catch(() => [] as CustomerClientRow[]); // a cancelled or unreachable root does not spoil the others
     for (const { customerClient: c } of rows) {
@@ -35,7 +38,7 @@ export async function listGoogleAdsAccounts(config: PlatformsConfig['googleAds']
       const existing = found.get(c.id);
       // Prefer the path through a manager: that is how agencies reach client accounts.
       if (existing && existing.managerId && !viaManager) continue;
-      found.set(c.id, { name: c.descriptiveName ?? c.id, clientId: c.id, managerId: viaManager ? root : '', hidden: c.hidden === true || c.status === 'CANCELED' });
+      found.set(c.id, { name: c.descriptiveName ?? c.id, clientId: c.id, managerId: viaManager ? root : '', hidden: c.hidden === true || c.status === 'CANCELED', currency: c.currencyCode ?? 'USD', timezone: c.timeZone ?? 'UTC' });
     }
   }
   return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));

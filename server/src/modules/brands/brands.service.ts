@@ -32,12 +32,15 @@ export async function addBrand(deps: BrandDeps, userId: string, input: AddBrandB
   let store = { currency: 'USD', timezone: 'UTC' };
   if (body.shopifyAccount) {
     const shop = await deps.accounts.shopifyStore(userId, body.shopifyAccount.shopName, body.shopifyAccount.shopifyAccessToken);
-    conns.push({ platform: 'shopify', accountId: shop.shopDomain, accountName: shop.name, managerId: null, grantId: shop.grantId });
+    conns.push({ platform: 'shopify', accountId: shop.shopDomain, accountName: shop.name, managerId: null, grantId: shop.grantId, currency: shop.currency, timezone: shop.timezone });
     store = { currency: shop.currency, timezone: shop.timezone };
   }
   if (body.fbAdAccounts.length) conns.push(...(await deps.accounts.pickMetaAdAccounts(userId, body.fbAdAccounts)));
   if (body.googleAdAccount.length) conns.push(...(await deps.accounts.pickGoogleAdsAccounts(userId, body.googleAdAccount)));
   if (body.ga4Account) conns.push(await deps.accounts.pickGa4Property(userId, body.ga4Account.PropertyID));
+  // Without a store, the brand reports in its first ad account's currency and days, not silently USD and UTC.
+  const reporting = conns.find((c) => c.currency && c.timezone);
+  if (!body.shopifyAccount && reporting) store = { currency: reporting.currency!, timezone: reporting.timezone! };
   // after the accounts are checked: a refused account says so, whatever the plan
   await assertCanAddBrand(deps.db, userId);
   const brandId = await sqlq.insertBrand(deps.db, { name: body.name, ...store, userId, connections: conns });

@@ -10,6 +10,9 @@ export interface NewConnection {
   accountName: string;
   managerId: string | null;
   grantId: string | null;
+  /** what the account reports in, where the platform says (not GA4) */
+  currency?: string | null;
+  timezone?: string | null;
 }
 
 interface BrandRow {

@@ -83,13 +83,13 @@ export function createAccountDirectory(deps: { db: Database; keyring: TokenKeyri
 
   return {
     async googleAdsAccounts(userId) {
-      return (await googleAds(userId)).accounts.filter((a) => !a.hidden);
+      return (await googleAds(userId)).accounts.filter((a) => !a.hidden).map(({ name, clientId, managerId, hidden, currency }) => ({ name, clientId, managerId, hidden, currency }));
     },
     async ga4Properties(userId) {
       return (await ga4(userId)).properties;
     },
     async metaAdAccounts(userId) {
-      return (await meta(userId)).accounts.map((a) => ({ id: a.id, adname: a.name }));
+      return (await meta(userId)).accounts.map((a) => ({ id: a.id, adname: a.name, currency: a.currency }));
     },
     async shopifyStore(userId, shopName, grantId) {
       const shop = normaliseShop(shopName);
@@ -110,7 +110,7 @@ export function createAccountDirectory(deps: { db: Database; keyring: TokenKeyri
       return picked.map((want) => {
         const found = accounts.find((a) => a.clientId === want.clientId && !a.hidden);
         if (!found) throw new HttpError(400, `The Google Ads account ${want.clientId} is not available to your Google account.`);
-        return { platform: 'google_ads', accountId: found.clientId, accountName: found.name, managerId: found.managerId || null, grantId: grant.id };
+        return { platform: 'google_ads', accountId: found.clientId, accountName: found.name, managerId: found.managerId || null, grantId: grant.id, currency: found.currency, timezone: found.timezone };
       });
     },
     async pickGa4Property(userId, propertyId) {
@@ -124,7 +124,7 @@ export function createAccountDirectory(deps: { db: Database; keyring: TokenKeyri
       return [...new Set(ids)].map((id) => {
         const found = accounts.find((a) => a.id === id);
         if (!found) throw new HttpError(400, `The Facebook ad account ${id} is not available to your Facebook account.`);
-        return { platform: 'meta', accountId: found.id, accountName: found.name, managerId: null, grantId: grant.id };
+        return { platform: 'meta', accountId: found.id, accountName: found.name, managerId: null, grantId: grant.id, currency: found.currency, timezone: found.timezoneName };
       });
     },
   };

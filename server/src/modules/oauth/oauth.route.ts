@@ -143,6 +143,8 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
     const grant = await findGrant(deps.db, requiredGrantId(req.query, req.params.tokenName));
     if (!grant || grant.userId !== req.user!.id || grant.provider !== target.provider) throw new HttpError(400, `Unable to update ${req.params.tokenName} token.`);
     await attachGrant(deps.db, req.query.brandId, target.platforms, grant.id);
+    // History a backfill could not finish while access was gone is fetched now (sync decides what is missing).
+    await deps.onReconnected?.(req.query.brandId);
     return { success: true as const };
   });
 

@@ -18,6 +18,8 @@ export interface OAuthDeps {
   keyring: TokenKeyring;
   /** a brand got new connections (an install from the Shopify App Store): start their backfill */
   onConnectionsAdded?: (brandId: string) => Promise<unknown>;
+  /** a brand's connections were reconnected: fetch what they missed (the sync queue; absent in tests without it) */
+  onReconnected?: (brandId: string) => Promise<unknown>;
 }
 
 export type OAuthProvider = 'google' | 'facebook' | 'shopify' | 'zoho';

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { brands, connections } from '../../db/schema.js';
-import { storeOrders, storeRefunds } from '../../db/facts-schema.js';
 import { mapOrder } from '../../connectors/shopify/shopify-mapping.js';
 import { restOrderToNode, verifyWebhook } from '../../connectors/shopify/shopify-webhook.js';
 import { ShopifyMappingError } from '../../connectors/shopify/shopify-mapping.js';
-import { upsertRows } from '../../sync/upsert.js';
+import { findShopTargets, markShopUninstalled, writeWebhookOrder } from './shopify-webhooks.sql.js';
 import { COMPLIANCE_TOPICS, handleComplianceWebhook } from './shopify-compliance.service.js';
 import { inspectableOrderPayload, restOrderSchema } from './shopify-order-payload.js';
 import { keepRejectedWebhook } from './rejected-webhooks.sql.js';
@@ -45,11 +42,7 @@ export async function shopifyWebhookRoutes(app: FastifyInstance, deps: { db: Dat
       req.log.info({ ...outcome.log, webhookId: req.headers['x-shopify-webhook-id'] }, 'shopify compliance webhook');
       return { success: true };
     }
-    const targets = await deps.db
-      .select({ brandId: connections.brandId, timezone: brands.timezone })
-      .from(connections)
-      .innerJoin(brands, eq(brands.id, connections.brandId))
-      .where(and(eq(connections.platform, 'shopify'), eq(connections.accountId, shop)));
+    const targets = await findShopTargets(deps.db, shop);
 
     if (ORDER_TOPICS.has(topic)) {
       // A signed order we cannot read is acknowledged, not refused: Shopify would send the same body again
@@ -70,24 +63,12 @@ export async function shopifyWebhookRoutes(app: FastifyInstance, deps: { db: Dat
         if (!(e instanceof ShopifyMappingError)) throw e;
         return reject([{ field: '(body)', message: e.message }]);
       }
-      for (const t of mapped) {
-        const { order, refunds } = t;
-        await deps.db.transaction(async (tx) => {
-          // Only a version at least as new as the stored one is written.
-          const stored = await tx.select({ updatedAt: storeOrders.updatedAt }).from(storeOrders).where(and(eq(storeOrders.brandId, t.brandId), eq(storeOrders.shop, shop), eq(storeOrders.orderId, order.orderId))).limit(1);
-          if (stored[0] && stored[0].updatedAt > (order.updatedAt as Date)) return;
-          await upsertRows(tx, storeOrders, [order]);
-          await upsertRows(tx, storeRefunds, refunds);
-        });
-      }
+      for (const t of mapped) await writeWebhookOrder(deps.db, t.order, t.refunds);
     } else if (topic === 'app_subscriptions/update') {
       await applySubscriptionWebhook(deps.db, shop, payload);
     } else if (topic === 'app/uninstalled') {
       // Our access is gone: stop syncing the shop and ask the user to reconnect.
-      await deps.db
-        .update(connections)
-        .set({ status: 'reauth_required', statusMessage: 'The Parallels app was uninstalled from this store.', syncState: 'failing', lastError: 'app uninstalled' })
-        .where(and(eq(connections.platform, 'shopify'), eq(connections.accountId, shop)));
+      await markShopUninstalled(deps.db, shop, 'The Parallels app was uninstalled from this store.');
     }
     req.log.info({ topic, shop, brands: targets.length }, 'shopify webhook');
     return { success: true };

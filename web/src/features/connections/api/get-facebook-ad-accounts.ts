@@ -8,7 +8,7 @@ import { ACCOUNT_LIST_RETRY, accountListQueryKey, accountListRequest, type Accou
 export async function getFacebookAdAccounts(scope: AccountListScope): Promise<AccountOption[]> {
   const { url, body } = accountListRequest('/api/setup/fb-ad-accounts', scope);
   const res = await apiRequest(url, { method: 'POST', body, schema: fbAdAccountsResponseSchema });
-  return res.adAccounts.map((a) => ({ key: a.id, id: a.id, name: a.adname }));
+  return res.adAccounts.map((a) => ({ key: a.id, id: a.id, name: a.adname, ...(a.currency ? { currency: a.currency } : {}) }));
 }
 
 export function facebookAdAccountsQueryOptions(scope: AccountListScope) {

@@ -10,7 +10,7 @@ export async function getGoogleAdsAccounts(scope: AccountListScope): Promise<Acc
   const res = await apiRequest(url, { method: 'POST', body, schema: googleAccountsResponseSchema });
   return res.clientAccounts
     .filter((a) => !a.hidden)
-    .map((a) => ({ key: `${a.managerId}:${a.clientId}`, id: a.clientId, name: a.name, managerId: a.managerId }));
+    .map((a) => ({ key: `${a.managerId}:${a.clientId}`, id: a.clientId, name: a.name, managerId: a.managerId, ...(a.currency ? { currency: a.currency } : {}) }));
 }
 
 export function googleAdsAccountsQueryOptions(scope: AccountListScope) {

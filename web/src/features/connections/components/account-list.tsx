@@ -67,6 +67,7 @@ export function AccountList({ platform, options, isLinked, selectedKeys, onToggl
                   <p className="text-xs text-slate-500">
                     {ID_LABELS[platform]}: {displayId(platform, o.id)}
                     {o.managerId ? ` · Manager ID: ${displayId(platform, o.managerId)}` : ''}
+                    {o.currency ? ` · Reports in ${o.currency}` : ''}
                   </p>
                 </div>
                 {linked ? (

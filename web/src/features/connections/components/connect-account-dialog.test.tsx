@@ -105,6 +105,9 @@ describe('connect-account dialog, brand mode', () => {
     });
     renderDialog('meta');
     expect(await screen.findByRole('button', { name: 'Connected Sun Kissed Main' })).toBeDisabled();
+    // each account says the currency it reports in, where the platform says it
+    expect(screen.getByText('Account ID: act_222 · Reports in EUR')).toBeInTheDocument();
+    expect(screen.getByText('Account ID: act_111')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Select Sun Kissed Retargeting' }));
     await userEvent.click(screen.getByRole('button', { name: 'Select Sun Kissed Prospecting' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save(2)' }));

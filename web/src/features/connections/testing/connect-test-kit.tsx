@@ -49,7 +49,7 @@ export const googleAccounts = [
 
 export const facebookAccounts = [
   { id: 'act_111', adname: 'Sun Kissed Main' },
-  { id: 'act_222', adname: 'Sun Kissed Retargeting' },
+  { id: 'act_222', adname: 'Sun Kissed Retargeting', currency: 'EUR' },
   { id: 'act_333', adname: 'Sun Kissed Prospecting' },
 ];
 

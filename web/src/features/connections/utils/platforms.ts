@@ -31,6 +31,8 @@ export interface AccountOption {
   id: string;
   name: string;
   managerId?: string;
+  /** the currency the account reports in (ad accounts), shown so a brand's mixed currencies are no surprise */
+  currency?: string;
 }
 
 /** What a brand (or the pending brand-setup form) has connected, in the shapes PATCH /api/brands/update takes. */
