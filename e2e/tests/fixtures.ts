@@ -7,7 +7,7 @@ export const test = base.extend<{ consoleErrors: string[]; stopTutorials: boolea
   stopTutorials: [true, { option: true }],
   tutorialHandler: [
     async ({ page, stopTutorials }, use) => {
-      if (stopTutorials) await page.addLocatorHandler(page.locator('.driver-popover'), async (popover) => popover.getByRole('button', { name: 'Stop' }).click());
+      if (stopTutorials) await page.addLocatorHandler(page.locator('.driver-popover'), async (popover) => popover.getByRole('button', { name: 'Stop', exact: true }).click());
       await use();
     },
     { auto: true },

@@ -11,7 +11,7 @@ test("a first login sees the dashboard tutorial, steps through it and its relate
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('first-login-password');
   await page.locator('form').getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText('Registration successful!')).toBeVisible();
+  await expect(page.getByText('Registration successful!')).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('first-login-password');
   await page.locator('form').getByRole('button', { name: 'Sign In' }).click();

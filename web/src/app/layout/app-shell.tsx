@@ -2,8 +2,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useUserBrands } from '../../features/brands/api/get-user-brands';
 import { TokenRefreshPrompt } from '../../features/connections/components/token-refresh-prompt';
-import { SupportButton } from '../../features/support/components/support-button';
-import { TutorialProvider } from '../../features/tutorials/components/tutorial-provider';
 import { brandIdFromPath, paths } from '../../lib/paths';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { useLogout } from '../session';
@@ -13,6 +11,9 @@ import { Sidebar } from './sidebar';
 
 // Its own chunk: the realtime client is needed only once signed in, so the landing page does not carry it.
 const RealtimeConnection = lazy(() => import('./realtime-connection').then((m) => ({ default: m.RealtimeConnection })));
+// The same for the tutorials (driver.js) and the support ticket modal.
+const TutorialProvider = lazy(() => import('../../features/tutorials/components/tutorial-provider').then((m) => ({ default: m.TutorialProvider })));
+const SupportButton = lazy(() => import('../../features/support/components/support-button').then((m) => ({ default: m.SupportButton })));
 
 /** What a route's `handle` tells the shell: the header title and which header controls the screen uses. */
 export interface RouteHandle {
@@ -92,8 +93,10 @@ export function AppShell() {
           {brandNotFound ? <BrandNotFound pathname={location.pathname} brands={brands} /> : <Outlet />}
         </main>
       </div>
-      <TutorialProvider />
-      <SupportButton defaults={{ brand: (brands.find((b) => b._id === selectedBrandId)?.name ?? '').replaceAll('_', ' '), firstName: user.username, email: user.email }} />
+      <Suspense fallback={null}>
+        <TutorialProvider />
+        <SupportButton defaults={{ brand: (brands.find((b) => b._id === selectedBrandId)?.name ?? '').replaceAll('_', ' '), firstName: user.username, email: user.email }} />
+      </Suspense>
     </div>
   );
 }

@@ -65,6 +65,8 @@ export function TutorialProvider() {
           stop.type = 'button';
           stop.textContent = 'Stop';
           stop.className = 'parallels-tutorial-stop';
+          // looks like driver.js's own footer buttons (its stylesheet styles only the buttons it renders)
+          Object.assign(stop.style, { border: '1px solid #ccc', borderRadius: '3px', padding: '3px 7px', fontSize: '12px', background: '#fff', color: '#2d2d2d', marginRight: '4px', cursor: 'pointer' });
           stop.addEventListener('click', () => machine.stop());
           popover.footerButtons.prepend(stop);
           popover.closeButton.setAttribute('aria-label', 'Stop the tutorial');
