@@ -118,6 +118,14 @@ describe.each(DB_KINDS)('brands and connections through the emulators on %s', (k
     expect((await asha.post('/api/users/add-brand', { userId: ashaId, brandId: brand._id })).status).toBe(200);
   });
 
+  it('a second brand needs the Growth Plan; with it, more brands can be added', async () => {
+    const refused = await asha.post('/api/brands/add', { name: 'Second', fbAdAccounts: ['act_100000000000001'] });
+    expect(refused.status).toBe(402);
+    expect(refused.json()).toMatchObject({ code: 'PLAN_LIMIT', requiredPlan: 'GROWTH' });
+    // what an approved Growth charge on the first brand's store leaves behind (the pricing tests cover the approval)
+    await t.database.db.execute(sql`insert into brand_subscriptions (brand_id, shop, plan, status, charge_id) values (${brand._id}, 'parallels-demo.myshopify.com', 'GROWTH', 'active', 'gid://shopify/AppSubscription/1')`);
+  });
+
   it("takes the spec's setup body for a brand without GA4 or a store: empty parts are not connected", async () => {
     for (const [i, parts] of [
       { ga4Account: { PropertyID: '' }, shopifyAccount: { shopName: '', shopifyAccessToken: '' } },
