@@ -210,7 +210,7 @@ describe('fuzzing every API route', () => {
     // the requests reached the routes: valid ones succeed, mutated ones are refused as bad input
     const seen = JSON.stringify(Object.fromEntries(statuses));
     expect(statuses.get(200) ?? 0, seen).toBeGreaterThan(routes.length / 3);
-    expect(statuses.get(400) ?? 0, seen).toBeGreaterThan(routes.length * RUNS_PER_ROUTE * 0.15);
+    expect(statuses.get(400) ?? 0, seen).toBeGreaterThan(routes.length * RUNS_PER_ROUTE * 0.1);
     // about 40 routes; a request takes a few to a few hundred milliseconds on a busy machine
   }, Math.max(120_000, RUNS_PER_ROUTE * 40 * 500));
 });
