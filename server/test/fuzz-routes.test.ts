@@ -11,8 +11,8 @@ import { injectWithinBudget } from './timed-inject.js';
 // then mutated (wrong types, missing fields, huge and deep values, NUL and unicode, impossible dates, non-uuid
 // ids, unknown fields, wrong content types). No answer may be a 5xx, and none may hold the process for more
 // than 100 ms (CPU time and event-loop turn both: timed-inject.ts). Routes are read from app.routeList, so a route added later is fuzzed
-// without touching this file. FUZZ_RUNS sets the requests per route (default 12, fixed seed); FUZZ_SEED the seed.
-const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 12);
+// without touching this file. FUZZ_RUNS sets the requests per route (default 20, fixed seed); FUZZ_SEED the seed.
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = Number(process.env.FUZZ_SEED ?? 13);
 const CPU_BUDGET_MS = 100;
 const ORIGIN = 'http://localhost:3000';
@@ -100,26 +100,30 @@ type Mutation =
   | { kind: 'none' }
   | { kind: 'set'; part: 'body' | 'query' | 'params'; field: string; value: unknown }
   | { kind: 'delete'; part: 'body' | 'query' | 'params'; field: string }
+  /** a valid value with a hostile character slipped in (NUL, a lone surrogate, a bidi override) */
+  | { kind: 'taint'; part: 'body' | 'query' | 'params'; field: string; insert: string; at: number }
   | { kind: 'unknownField'; value: unknown }
   | { kind: 'wholeBody'; value: unknown }
   | { kind: 'contentType'; type: string; raw: string };
 
 function mutationFor(route: RegisteredRoute, fields: Record<'body' | 'query' | 'params', string[]>): fc.Arbitrary<Mutation> {
   const parts = (['body', 'query', 'params'] as const).filter((p) => fields[p].length > 0);
-  const options: Array<fc.Arbitrary<Mutation>> = [
-    fc.constant<Mutation>({ kind: 'none' }),
-    fc.record({ kind: fc.constant('unknownField' as const), value: hostileValue }),
-    fc.record({ kind: fc.constant('wholeBody' as const), value: hostileValue }),
-    fc.record({
+  // field-level mutations weigh more: they are what gets past a body's shape and into the services
+  const options: Array<fc.WeightedArbitrary<Mutation>> = [
+    { arbitrary: fc.constant<Mutation>({ kind: 'none' }), weight: 1 },
+    { arbitrary: fc.record({ kind: fc.constant('unknownField' as const), value: hostileValue }), weight: 1 },
+    { arbitrary: fc.record({ kind: fc.constant('wholeBody' as const), value: hostileValue }), weight: 1 },
+    { arbitrary: fc.record({
       kind: fc.constant('contentType' as const),
       type: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/octet-stream', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/json'),
       raw: fc.constantFrom('{', '{"a":', 'a=1&b=2', '\u0000', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '[]', '"'.repeat(5000), `{"a":"${'\\u0000'.repeat(10)}"}`),
-    }),
+    }), weight: 1 },
   ];
   for (const part of parts) {
     const field = fc.constantFrom(...fields[part]);
-    options.push(fc.record({ kind: fc.constant('set' as const), part: fc.constant(part), field, value: part === 'body' ? hostileValue : hostileString }));
-    options.push(fc.record({ kind: fc.constant('delete' as const), part: fc.constant(part), field }));
+    options.push({ arbitrary: fc.record({ kind: fc.constant('set' as const), part: fc.constant(part), field, value: part === 'body' ? hostileValue : hostileString }), weight: 3 });
+    options.push({ arbitrary: fc.record({ kind: fc.constant('delete' as const), part: fc.constant(part), field }), weight: 1 });
+    options.push({ arbitrary: fc.record({ kind: fc.constant('taint' as const), part: fc.constant(part), field, insert: fc.constantFrom('\u0000', '\ud800', '\u202e', '\u0000\u0000'), at: fc.nat({ max: 40 }) }), weight: 3 });
   }
   void route;
   return fc.oneof(...options);
@@ -131,6 +135,10 @@ function buildRequest(route: RegisteredRoute, fields: Record<'body' | 'query' | 
   if (route.url.includes(':source')) req.params.source = 'facebook-ads';
   if (m.kind === 'set') req[m.part][m.field] = m.value;
   if (m.kind === 'delete') delete req[m.part][m.field];
+  if (m.kind === 'taint') {
+    const taint = (v: unknown): unknown => (typeof v === 'string' ? v.slice(0, m.at) + m.insert + v.slice(m.at) : Array.isArray(v) ? v.map(taint) : v);
+    req[m.part][m.field] = taint(req[m.part][m.field]);
+  }
   if (m.kind === 'unknownField') req.body.unexpectedField = m.value;
   const query = Object.fromEntries(Object.entries(req.query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
   // Signing in or out ends the session the request carries: those are sent without the fuzzing user's cookie.

@@ -39,14 +39,18 @@ export const overBudget = (r: TimedResponse, budgetMs: number) => r.cpuMs >= bud
 
 /**
  * The first answer, with the cost of the request: when the first try is over `budgetMs`, the same request is
- * sent once more and the cheaper try counts. A pathological input (a backtracking pattern, a quadratic
+ * sent again (up to `tries` times in all) and the cheapest try counts. A pathological input (a backtracking pattern, a quadratic
  * loop) is slow every time; a garbage collection of earlier requests' megabyte bodies or a first-call
  * compilation lands on one try only.
  */
-export async function injectWithinBudget(app: FastifyInstance, options: InjectOptions, budgetMs: number): Promise<TimedResponse & { over: boolean }> {
+export async function injectWithinBudget(app: FastifyInstance, options: InjectOptions, budgetMs: number, tries = 3): Promise<TimedResponse & { over: boolean }> {
   const first = await timedInject(app, options);
-  if (!overBudget(first, budgetMs)) return { ...first, over: false };
-  const again = await timedInject(app, options);
-  const best = again.cpuMs < first.cpuMs ? again : first;
-  return { ...best, res: first.res, over: overBudget(first, budgetMs) && overBudget(again, budgetMs) };
+  let best = first;
+  // a password hash (argon2, about 100 ms of CPU in the thread pool) on two busy cores can also delay the
+  // event loop's turn: three tries tell that apart from a request that holds the loop itself
+  for (let i = 1; i < tries && overBudget(best, budgetMs); i++) {
+    const again = await timedInject(app, options);
+    if (again.cpuMs < best.cpuMs || !overBudget(again, budgetMs)) best = again;
+  }
+  return { ...best, res: first.res, over: overBudget(best, budgetMs) };
 }
