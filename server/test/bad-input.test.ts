@@ -47,19 +47,23 @@ describe.each(DB_KINDS)('bad input on %s', (kind) => {
       await timed('/api/auth/login/normal', { email: 'warm@up', password: 'x' });
       for (const [shape, email] of Object.entries(worst(Math.floor((BODY_LIMIT - 200) / 2)))) {
         for (const url of ['/api/auth/login/normal', '/api/auth/signup']) {
-          const { res, cpuMs } = await timed(url, { email, password: 'x', username: 'u' });
+          const { res, cpuMs, over } = await timed(url, { email, password: 'x', username: 'u' });
           expect(res.statusCode, `${url} ${shape}`).toBe(400);
           expect(res.json().errors.map((e: { field: string }) => e.field)).toContain('email');
-          expect(cpuMs, `${url} ${shape} took ${cpuMs.toFixed(0)} ms of CPU`).toBeLessThan(CPU_BUDGET_MS);
+          expect(over, `${url} ${shape} took ${cpuMs.toFixed(0)} ms of CPU`).toBe(false);
         }
       }
     });
 
     it("the probe's 80,000 '@' login is refused in a few milliseconds", async () => {
-      const { res, cpuMs } = await timed('/api/auth/login/normal', { email: '@'.repeat(80_000), password: 'x' });
+      const { res, over } = await injectWithinBudget(
+        t.app,
+        { method: 'POST', url: '/api/auth/login/normal', headers: { origin: ORIGIN, 'content-type': 'application/json' }, payload: JSON.stringify({ email: '@'.repeat(80_000), password: 'x' }) },
+        20,
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Email is too long');
-      expect(cpuMs).toBeLessThan(50);
+      expect(over).toBe(false);
     });
 
     it('every free-text field is cut off by its length limit before any pattern looks at it', async () => {
@@ -74,9 +78,9 @@ describe.each(DB_KINDS)('bad input on %s', (kind) => {
         ['POST', `/api/summary/facebook-ads/${brandId}`, { startDate: '2026-03-01', endDate: huge }],
       ];
       for (const [, url, payload] of cases) {
-        const { res, cpuMs } = await timed(url, payload);
+        const { res, cpuMs, over } = await timed(url, payload);
         expect(res.statusCode, url).toBe(400);
-        expect(cpuMs, `${url} took ${cpuMs.toFixed(0)} ms of CPU`).toBeLessThan(CPU_BUDGET_MS);
+        expect(over, `${url} took ${cpuMs.toFixed(0)} ms of CPU`).toBe(false);
       }
     });
   });

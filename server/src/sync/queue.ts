@@ -41,6 +41,35 @@ export async function deferOnLongWait<T>(
   }
 }
 
+/** Workers send a heartbeat on every running sync job at half this interval; a job without one this long has lost its worker. */
+export const JOB_HEARTBEAT_SECONDS = 10;
+/** How often a process looks for jobs whose worker stopped heartbeating (a crashed process of a fleet). */
+const ORPHAN_CHECK_MS = 3_000;
+const SYNC_QUEUES = [QUEUES.backfill, QUEUES.backfillHistory, QUEUES.refresh, QUEUES.calculate];
+
+/**
+ * Sends again, to start now, every active sync job whose worker is gone: the old job is cancelled and the same
+ * job (same data, same singleton key) is queued. Left alone, pg-boss would wait for the job's expiry (an hour)
+ * or, with heartbeats, fail it into its retry backoff. `staleSeconds` 0 takes every active job: used at start
+ * on PGlite, where no other process can hold the data directory, so any active job is a dead process's.
+ * A resent backfill starts at its first missing window (the committed windows are checkpointed).
+ */
+export async function releaseOrphanedJobs(boss: PgBoss, staleSeconds: number): Promise<Array<{ name: string; id: string }>> {
+  const { rows } = await boss.getDb().executeSql(
+    `select id, name, data, singleton_key from pgboss.job
+      where name = any($1::text[]) and state = 'active'
+        and coalesce(heartbeat_on, started_on) <= now() - make_interval(secs => $2)`,
+    [SYNC_QUEUES, staleSeconds],
+  );
+  const released: Array<{ name: string; id: string }> = [];
+  for (const row of rows as Array<{ id: string; name: string; data: object; singleton_key: string | null }>) {
+    await boss.cancel(row.name, row.id);
+    await boss.send(row.name, row.data, row.singleton_key ? { singletonKey: row.singleton_key } : {});
+    released.push({ name: row.name, id: row.id });
+  }
+  return released;
+}
+
 export interface SyncQueue {
   enqueueBackfill(connectionId: string): Promise<string | null>;
   /** backfill every active connection (of a brand) with days of its two-year span missing: new ones, and any a restart, an expired token or failures interrupted */
@@ -57,12 +86,29 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
   await boss.start();
   // stately: at most one queued and one running job per connection (singletonKey), so a 3-hourly enqueue
   // never piles up and two syncs of one connection never overlap (checklist G6).
-  const jobOptions = { policy: 'stately' as const, retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 3600 };
+  const jobOptions = { policy: 'stately' as const, retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 3600, heartbeatSeconds: JOB_HEARTBEAT_SECONDS };
   await boss.createQueue(QUEUES.backfill, jobOptions);
   await boss.createQueue(QUEUES.backfillHistory, jobOptions);
   await boss.createQueue(QUEUES.refresh, jobOptions);
   await boss.createQueue(QUEUES.refreshAll, { policy: 'singleton' });
   await boss.createQueue(QUEUES.calculate, { ...jobOptions, retryLimit: 3 });
+  // queues created before heartbeats existed keep their options otherwise
+  for (const name of SYNC_QUEUES) await boss.updateQueue(name, { heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
+  const work = options.work !== false;
+  // A process killed mid-job left its jobs active: on PGlite (one process) they are released before this
+  // process starts working; on a server, another live process may own active jobs, so only the ones whose
+  // heartbeat stopped are, checked every few seconds for as long as this process runs.
+  const released = work && conn.kind === 'pglite' ? await releaseOrphanedJobs(boss, 0) : [];
+  if (released.length > 0) deps.log.warn({ jobs: released }, 'sync jobs of a stopped process sent again');
+  let orphanCheck: NodeJS.Timeout | undefined;
+  if (work && conn.kind !== 'pglite') {
+    orphanCheck = setInterval(() => {
+      releaseOrphanedJobs(boss, JOB_HEARTBEAT_SECONDS)
+        .then((jobs) => jobs.length > 0 && deps.log.warn({ jobs }, 'sync jobs of a stopped worker sent again'))
+        .catch((err: unknown) => deps.log.warn({ err }, 'looking for orphaned sync jobs failed'));
+    }, ORPHAN_CHECK_MS);
+    orphanCheck.unref();
+  }
   // A finished sync asks for its brand's summary; stately keeps one pending calculation per brand.
   const jobDeps: JobDeps = { ...deps, onSynced: (brandId) => boss.send(QUEUES.calculate, { brandId }, { singletonKey: brandId }) };
 
@@ -73,7 +119,7 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
     return ids.length;
   };
 
-  if (options.work !== false) {
+  if (work) {
     const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     // Several connections at once (SYNC_CONCURRENCY workers per queue in this process): a backfill mostly
     // waits on its platform (report runs, bulk exports), so the platforms sync side by side. One connection
@@ -125,6 +171,9 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
     enqueueBackfill,
     backfillPending,
     enqueueRefresh: (connectionId) => boss.send(QUEUES.refresh, { connectionId }, { singletonKey: connectionId }),
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    stop: async () => {
+      clearInterval(orphanCheck);
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
   };
 }
