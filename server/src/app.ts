@@ -119,6 +119,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adMetricsRoutes, reportDeps);
 
   if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);
-  await registerWeb(app, deps.serveWeb ? (config.webDistDir ?? DEFAULT_WEB_DIST) : undefined);
+  await registerWeb(app, deps.serveWeb ? (config.webDistDir ?? DEFAULT_WEB_DIST) : undefined, { canonicalUrl: config.mode === 'sandbox' ? config.publicUrl : undefined });
   return app;
 }
