@@ -7,6 +7,7 @@ import type { AppLocale } from '../../../lib/locale';
 import { formatMetric } from '../../../lib/metric-format';
 import type { OverviewSource } from '../hooks/use-overview';
 import { OVERVIEW_SOURCES } from '../utils/overview-metrics';
+import { TrendSparkline } from './trend-sparkline';
 
 type PeriodKey = 'yesterday' | 'last7Days' | 'last30Days' | 'custom';
 
@@ -59,10 +60,18 @@ export function OverviewCard({ title, period, sources, locale, requestedTo }: { 
             <dl className="mt-2 grid grid-cols-1 gap-y-1.5">
               {definition.metrics.map((m) => {
                 const value = metrics?.[m.key];
+                const points = (summary?.series ?? []).filter((d) => days && d.date >= days.from && d.date <= days.to).map((d) => ({ date: d.date, value: d.values[m.key] ?? null }));
                 return (
                   <div key={m.key} className="flex items-baseline justify-between gap-3">
                     <dt className="text-sm text-slate-600">{m.label}</dt>
-                    <dd className="flex items-baseline gap-2">
+                    <dd className="flex items-center gap-2">
+                      <span className="text-slate-400">
+                        <TrendSparkline
+                          points={points}
+                          label={m.label}
+                          format={(p) => `${formatMetric(p.value, m.kind, locale, summary?.currency ?? 'INR')} on ${formatDay(p.date, { year: false })}`}
+                        />
+                      </span>
                       <span className="text-sm font-semibold tabular-nums" data-metric={`${period}.${m.key}`}>
                         {formatMetric(value?.current, m.kind, locale, summary?.currency ?? 'INR')}
                       </span>
