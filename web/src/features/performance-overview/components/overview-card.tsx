@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { PeriodDays } from '@parallels/contract/summary';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
@@ -7,7 +8,9 @@ import type { AppLocale } from '../../../lib/locale';
 import { formatMetric } from '../../../lib/metric-format';
 import type { OverviewSource } from '../hooks/use-overview';
 import { OVERVIEW_SOURCES } from '../utils/overview-metrics';
-import { TrendSparkline } from './trend-sparkline';
+
+// The charting library is large: the trend lines load after the figures, never holding the dashboard back.
+const TrendSparkline = lazy(() => import('./trend-sparkline').then((m) => ({ default: m.TrendSparkline })));
 
 type PeriodKey = 'yesterday' | 'last7Days' | 'last30Days' | 'custom';
 
@@ -66,11 +69,13 @@ export function OverviewCard({ title, period, sources, locale, requestedTo }: { 
                     <dt className="text-sm text-slate-600">{m.label}</dt>
                     <dd className="flex items-center gap-2">
                       <span className="text-slate-400">
+                        <Suspense fallback={null}>
                         <TrendSparkline
                           points={points}
                           label={m.label}
                           format={(p) => `${formatMetric(p.value, m.kind, locale, summary?.currency ?? 'INR')} on ${formatDay(p.date, { year: false })}`}
                         />
+                        </Suspense>
                       </span>
                       <span className="text-sm font-semibold tabular-nums" data-metric={`${period}.${m.key}`}>
                         {formatMetric(value?.current, m.kind, locale, summary?.currency ?? 'INR')}
