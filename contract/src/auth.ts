@@ -69,7 +69,11 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const signupResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
-export const checkTokenResponseSchema = z.object({ isValid: z.boolean(), message: z.string() });
+/**
+ * A valid session also answers its user: a browser whose stored state is gone (cleared storage, another tab's
+ * profile) but whose session cookie is valid is restored from it instead of being sent to /login.
+ */
+export const checkTokenResponseSchema = z.object({ isValid: z.boolean(), message: z.string(), user: userSchema.optional() });
 export type CheckTokenResponse = z.infer<typeof checkTokenResponseSchema>;
 
 export const AUTH_MESSAGES = {

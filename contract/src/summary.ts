@@ -22,6 +22,8 @@ export const SUMMARY_METRICS = {
 export type SummaryMetricKey = (typeof SUMMARY_METRICS)[SummarySource][number];
 
 export const SUMMARY_PERIODS = ['yesterday', 'last7Days', 'last30Days'] as const;
+/** The longest chosen range whose days get a trend line (a daily line over years says nothing at a glance). */
+export const SERIES_MAX_DAYS = 92;
 export type SummaryPeriod = (typeof SUMMARY_PERIODS)[number] | 'custom';
 
 /** current and previous are null when their days have not all synced (missing, never zero). */
@@ -63,6 +65,11 @@ export const summaryResponseSchema = z.object({
   periods: z.object({ yesterday: periodDaysSchema, last7Days: periodDaysSchema, last30Days: periodDaysSchema, custom: periodDaysSchema.optional() }),
   status: sourceStatusSchema,
   currency: z.string(),
+  /**
+   * Each day's metric values over the periods' days (the last 30 days, and the chosen range when it is at most
+   * SERIES_MAX_DAYS long), oldest first: the overview's trend lines. A day not synced is null.
+   */
+  series: z.array(z.object({ date: isoDaySchema, values: z.record(z.string(), z.number().nullable()) })).optional(),
   /** the brand's calendar day now: days from it on are not over, so not synced yet (partial, never missing) */
   today: isoDaySchema,
 });

@@ -115,7 +115,8 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       const a = sessionCookie(await login({ email: 'ravi@example.com', password: 'ravi-password' }));
       const check = await t.app.inject({ method: 'GET', url: '/api/auth/check-token', headers: { cookie: a } });
       expect(check.statusCode).toBe(200);
-      expect(check.json()).toEqual({ isValid: true, message: AUTH_MESSAGES.sessionValid });
+      // with its user, so a browser that lost its stored state is restored instead of sent to /login
+      expect(check.json()).toMatchObject({ isValid: true, message: AUTH_MESSAGES.sessionValid, user: { email: 'ravi@example.com', username: expect.any(String) } });
 
       // Logging in again from the same browser replaces the session (fixation defence).
       const b = sessionCookie(await login({ email: 'ravi@example.com', password: 'ravi-password' }, { cookie: a }));

@@ -159,6 +159,15 @@ describe.each(DB_KINDS)('dashboard and AdMetrics reports on %s', (kind) => {
       expect(y.blendedRoas.previous).toBeCloseTo(800 / 122.345678, 10);
       // the 30 days need February, which the store has not synced: missing, never a partial sum
       expect(body.periodData.last30Days.totalSales).toEqual({ current: null, previous: null, change: null, trend: null });
+      // the trend lines: each day of the last 30, oldest first; days not synced are null, never 0
+      expect(body.series).toHaveLength(30);
+      expect(body.series[0]).toEqual({ date: '2026-02-13', values: { totalSales: null, orders: null, averageOrderValue: null, returns: null, blendedRoas: null } });
+      expect(body.series.at(-1)).toMatchObject({ date: '2026-03-14', values: { totalSales: 1200, orders: 3, averageOrderValue: 400, returns: 50 } });
+      expect(body.series.at(-1).values.blendedRoas).toBeCloseTo(1200 / 172.595678, 10);
+      // a chosen range longer than the last 30 days adds its days (up to 92 of them)
+      const ranged = (await post(`/api/summary/shopify/${brandId}`, { startDate: '2026-01-01', endDate: '2026-03-14' })).json();
+      expect(ranged.series[0].date).toBe('2026-01-01');
+      expect(ranged.series).toHaveLength(73);
     });
 
     it('a store-only brand has store figures; its blended ROAS is unknown (no ad spend), never 0', async () => {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { checkToken, logout } from '../features/auth/api/session';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../components/ui/toast';
+import { checkToken, logout, restoreSession } from '../features/auth/api/session';
 import { onApiStatus } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { sessionStore, useSession } from '../lib/session-store';
@@ -28,9 +29,12 @@ export function useLogout(): () => void {
  * /login; a 403 or a success on a Meta, analytics or Google call sets or clears its token flag; while
  * signed in, the session is checked at start and every minute.
  */
+export const SESSION_ENDED_TOAST = { title: 'Your session has ended', description: 'Please sign in again to continue.' };
+
 export function SessionWatcher() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { toast } = useToast();
   const { user } = useSession();
   const signedIn = Boolean(user);
 
@@ -43,9 +47,11 @@ export function SessionWatcher() {
         tokenFlags.clearAll();
         queryClient.clear();
         void logout().catch(() => undefined);
+        // never silently: the user is told why they are back at the sign-in screen
+        toast(SESSION_ENDED_TOAST);
         navigate(paths.login, { replace: true });
       }),
-    [navigate, queryClient],
+    [navigate, queryClient, toast],
   );
 
   useEffect(() => {
@@ -57,4 +63,19 @@ export function SessionWatcher() {
   }, [signedIn]);
 
   return null;
+}
+
+/**
+ * A browser with no stored user (cleared storage, a new tab profile) may still hold a valid session cookie: ask
+ * the server once and sign the user back in from its answer. True while that answer is awaited. Not after a
+ * logout or a session that just ended: those go to their screens at once.
+ */
+export function useRestoringSession(): boolean {
+  const { user, signedOut } = useSession();
+  const ask = !user && !signedOut;
+  const restore = useQuery({ queryKey: ['session-restore'], queryFn: restoreSession, enabled: ask, retry: false, staleTime: Infinity, gcTime: 0 });
+  useEffect(() => {
+    if (ask && restore.data) sessionStore.signIn(restore.data);
+  }, [ask, restore.data]);
+  return ask && (restore.isPending || Boolean(restore.data));
 }

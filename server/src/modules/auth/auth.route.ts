@@ -10,7 +10,7 @@ import {
 } from '@parallels/contract/auth';
 import { successResponseSchema } from '@parallels/contract/common';
 import type { AuthDeps } from './auth.service.js';
-import { endSession, login, signup } from './auth.service.js';
+import { endSession, login, signup, toUser } from './auth.service.js';
 import { clearSessionCookie, setSessionCookie } from './session.js';
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
@@ -38,6 +38,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
 
   r.get('/api/auth/check-token', { schema: { response: { 200: checkTokenResponseSchema, 401: checkTokenResponseSchema } } }, async (req, reply) => {
     if (!req.user) return reply.code(401).send({ isValid: false, message: AUTH_MESSAGES.sessionInvalid });
-    return { isValid: true, message: AUTH_MESSAGES.sessionValid };
+    return { isValid: true, message: AUTH_MESSAGES.sessionValid, user: await toUser(deps.db, req.user) };
   });
 }

@@ -4,6 +4,7 @@ import type { DayRange } from '@parallels/contract/report-dates';
 import {
   METRICS_NOT_READY_CODE,
   METRICS_NOT_READY_MESSAGE,
+  SERIES_MAX_DAYS,
   SUMMARY_METRICS,
   TOKEN_EXPIRED_CODE,
   type PeriodDays,
@@ -16,7 +17,7 @@ import {
 import { HttpError } from '../../plugins/error-handler.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { addDays } from '../../sync/windows.js';
-import { brandToday, customPeriod, summaryPeriods } from '../reports/report-days.js';
+import { brandToday, customPeriod, dayCount, summaryPeriods } from '../reports/report-days.js';
 import { assertReportDatesInRange } from '../reports/report-bounds.js';
 import { connectionCovers, nothingSyncedYet, reconnectMessage, sourceStatus, type SourceConnection } from '../reports/source-status.js';
 import { loadSourceConnections } from '../reports/reports.sql.js';
@@ -95,6 +96,7 @@ export async function buildSummary(deps: ReportDeps, brand: AccessibleBrand, sou
     periodData[key] = metrics;
   }
   response.periodData = periodData as SummaryResponse['periodData'];
+  response.series = await dailySeries(deps, brandId, source, platform, conns, periods, today);
   if (status.state === 'needs_reconnect') throw tokenExpired(platform, response);
   return response;
 }
@@ -111,6 +113,28 @@ async function sumsOf(deps: ReportDeps, brandId: string, platform: Platform, acc
   return Object.fromEntries(
     Object.keys(ranges).map((key) => [key, { ...store[key]!, adSpend: adConns.length > 0 && everyCovers(adConns, ranges[key]!, today) ? spend[key]! : null }]),
   );
+}
+
+/** Each day's values over the last 30 days and a chosen range of at most SERIES_MAX_DAYS: the trend lines. */
+async function dailySeries(
+  deps: ReportDeps,
+  brandId: string,
+  source: SummarySource,
+  platform: Platform,
+  conns: SourceConnection[],
+  periods: Partial<Record<SummaryPeriod, PeriodDays>>,
+  today: string,
+): Promise<NonNullable<SummaryResponse['series']>> {
+  const spans = [periods.last30Days!, ...(periods.custom && dayCount(periods.custom) <= SERIES_MAX_DAYS ? [periods.custom] : [])];
+  const days = new Set<string>();
+  for (const p of spans) for (let d = p.from; d <= p.to; d = addDays(d, 1)) days.add(d);
+  const ranges: Record<string, DayRange> = Object.fromEntries([...days].sort().map((d) => [d, { from: d, to: d }]));
+  const sums = await sumsOf(deps, brandId, platform, conns.map((c) => c.accountId), ranges, today);
+  return Object.keys(ranges).map((date) => {
+    const covered = everyCovers(conns, ranges[date]!, today);
+    const values = metricValues(source, sums[date]!);
+    return { date, values: Object.fromEntries(SUMMARY_METRICS[source].map((m) => [m, covered ? (values[m] ?? null) : null])) };
+  });
 }
 
 function everyCovers(conns: SourceConnection[], range: DayRange, today: string): boolean {

@@ -134,6 +134,33 @@ describe('app shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(sessionStore.get().user).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/logout')).toBe(true);
+    // not silently: a toast says why
+    expect(await screen.findByText('Your session has ended')).toBeInTheDocument();
+  });
+
+  it('a browser whose stored state is gone but whose session cookie is valid is restored, not sent to /login', async () => {
+    const user = { ...asha, brands: ['b1'] };
+    fetchMock.mockImplementation(async (url) => {
+      if (String(url) === '/api/auth/check-token') return json(200, { isValid: true, message: 'ok', user });
+      if (String(url).startsWith('/api/users/getuser')) return json(200, { success: true, user, brands: [{ _id: 'b1', name: 'Sun_Kissed_Co' }] });
+      return json(200, { success: true });
+    });
+    localStorage.clear();
+    sessionStore.reload(); // a fresh page load with nothing stored
+    const router = renderAt('/dashboard');
+    expect(await screen.findByText('dashboard body')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(sessionStore.get().user?.email).toBe('asha@example.com');
+  });
+
+  it('a browser with no stored state and no valid session goes to /login', async () => {
+    fetchMock.mockImplementation(async () => json(401, { isValid: false, message: 'Your session has expired. Please log in again.' }));
+    localStorage.clear();
+    sessionStore.reload();
+    const router = renderAt('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/check-token')).toBe(true);
+    expect(screen.queryByText('Your session has ended')).not.toBeInTheDocument();
   });
 
   it('logout ends the session and goes to /', async () => {

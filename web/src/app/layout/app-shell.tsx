@@ -4,7 +4,8 @@ import { useUserBrands } from '../../features/brands/api/get-user-brands';
 import { TokenRefreshPrompt } from '../../features/connections/components/token-refresh-prompt';
 import { brandIdFromPath, paths } from '../../lib/paths';
 import { sessionStore, useSession } from '../../lib/session-store';
-import { useLogout } from '../session';
+import { useLogout, useRestoringSession } from '../session';
+import { Spinner } from '../../components/ui/spinner';
 import { BrandNotFound } from './brand-not-found';
 import { PageHeader } from './page-header';
 import { Sidebar } from './sidebar';
@@ -28,6 +29,7 @@ export function AppShell() {
   const location = useLocation();
   const matches = useMatches();
   const logout = useLogout();
+  const restoring = useRestoringSession();
   const brandsQuery = useUserBrands(user?.id);
   const brands = brandsQuery.data?.brands ?? [];
   // The drawer is open on the page it was opened on: going where the user chose closes it.
@@ -54,6 +56,13 @@ export function AppShell() {
     if (urlBrand && user?.brands.includes(urlBrand) && urlBrand !== selectedBrandId) sessionStore.selectBrand(urlBrand);
   }, [urlBrand, user, selectedBrandId]);
 
+  if (!user && restoring) {
+    return (
+      <div className="flex h-full items-center justify-center">
+        <Spinner label="Restoring your session" />
+      </div>
+    );
+  }
   if (!user) return <Navigate to={signedOut === 'logout' ? paths.home : paths.login} replace />;
 
   // A brand in the URL that is not the user's (mistyped, malformed, someone else's): the screen says so once,

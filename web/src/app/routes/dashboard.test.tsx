@@ -209,6 +209,24 @@ describe('dashboard performance overview', () => {
     expect(screen.queryByRole('button', { name: 'Connect Store' })).not.toBeInTheDocument();
   });
 
+  it('each metric has a trend line of its daily values over the period, with a text naming the first and last', async () => {
+    const withSeries = {
+      ...facebookSummary,
+      series: ['2026-03-08', '2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14'].map((date, i) => ({
+        date,
+        values: { metaspend: i === 1 ? null : 100 + i * 10, metaroas: 2 },
+      })),
+    };
+    summaries = { 'facebook-ads': [200, withSeries] };
+    renderAt('/dashboard');
+    const card = await screen.findByRole('region', { name: 'Last 7 Days' });
+    const line = await within(card).findByRole('img', { name: 'Meta Spend trend: ₹100.00 on 8 Mar to ₹160.00 on 14 Mar' });
+    expect(line.querySelector('svg')).not.toBeNull();
+    expect(within(card).getByRole('img', { name: 'Meta ROAS trend: 2.00x on 8 Mar to 2.00x on 14 Mar' })).toBeInTheDocument();
+    // one day has no trend
+    expect(within(screen.getByRole('region', { name: 'Yesterday' })).queryByRole('img')).not.toBeInTheDocument();
+  });
+
   it("'Today' is a partial day, not 'Syncing'; a range running into today says today is left out", async () => {
     const today = structuredClone(facebookSummary);
     today.periods = { ...PERIODS, custom: days('2026-03-15', '2026-03-15', '2026-03-14', '2026-03-14') };

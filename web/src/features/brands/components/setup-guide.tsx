@@ -1,3 +1,4 @@
+import { FIRST_IMPORT_TEXT } from '@parallels/contract/product';
 import { Card } from '../../../components/ui/card';
 
 /** 'Setup Steps' beside the form: each step ticks off as the user completes it. */
@@ -40,7 +41,7 @@ export function ProTips() {
         {/* spec core.md section 9: "Data syncs every 3 hours." */}
         <li>Your data syncs every 3 hours, so new orders and spend show up through the day.</li>
         <li>Connect every ad account you run for this brand to see blended ROAS.</li>
-        <li>The first import covers the past two years and takes 1-2 hours.</li>
+        <li>{FIRST_IMPORT_TEXT}</li>
       </ul>
     </Card>
   );

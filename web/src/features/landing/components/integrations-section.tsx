@@ -1,3 +1,4 @@
+import { FIRST_IMPORT_TEXT } from '@parallels/contract/product';
 import { SECTION_SCROLL_MARGIN } from './section-link';
 import { EYEBROW, SECTION_LEAD, SECTION_TITLE } from './styles';
 
@@ -19,8 +20,7 @@ export function IntegrationsSection() {
             Connect your store and ad accounts in minutes
           </h2>
           <p className={SECTION_LEAD}>
-            Parallels reads each platform through its official API with read-only access. The first sync brings in two
-            years of history; after that your data refreshes every three hours.
+            Parallels reads each platform through its official API with read-only access. {FIRST_IMPORT_TEXT}
           </p>
         </div>
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { PeriodDays } from '@parallels/contract/summary';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
@@ -7,6 +8,9 @@ import type { AppLocale } from '../../../lib/locale';
 import { formatMetric } from '../../../lib/metric-format';
 import type { OverviewSource } from '../hooks/use-overview';
 import { OVERVIEW_SOURCES } from '../utils/overview-metrics';
+
+// The charting library is large: the trend lines load after the figures, never holding the dashboard back.
+const TrendSparkline = lazy(() => import('./trend-sparkline').then((m) => ({ default: m.TrendSparkline })));
 
 type PeriodKey = 'yesterday' | 'last7Days' | 'last30Days' | 'custom';
 
@@ -59,10 +63,20 @@ export function OverviewCard({ title, period, sources, locale, requestedTo }: { 
             <dl className="mt-2 grid grid-cols-1 gap-y-1.5">
               {definition.metrics.map((m) => {
                 const value = metrics?.[m.key];
+                const points = (summary?.series ?? []).filter((d) => days && d.date >= days.from && d.date <= days.to).map((d) => ({ date: d.date, value: d.values[m.key] ?? null }));
                 return (
                   <div key={m.key} className="flex items-baseline justify-between gap-3">
                     <dt className="text-sm text-slate-600">{m.label}</dt>
-                    <dd className="flex items-baseline gap-2">
+                    <dd className="flex items-center gap-2">
+                      <span className="text-slate-400">
+                        <Suspense fallback={null}>
+                        <TrendSparkline
+                          points={points}
+                          label={m.label}
+                          format={(p) => `${formatMetric(p.value, m.kind, locale, summary?.currency ?? 'INR')} on ${formatDay(p.date, { year: false })}`}
+                        />
+                        </Suspense>
+                      </span>
                       <span className="text-sm font-semibold tabular-nums" data-metric={`${period}.${m.key}`}>
                         {formatMetric(value?.current, m.kind, locale, summary?.currency ?? 'INR')}
                       </span>

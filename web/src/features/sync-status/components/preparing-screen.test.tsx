@@ -11,10 +11,11 @@ function renderScreen(progress?: number) {
 describe('preparing screen', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('says it is preparing the dashboard, that loading takes 1-2 hours, and links to the screens to visit meanwhile', () => {
+  it('says it is preparing the dashboard, how long the first import really takes, and links to the screens to visit meanwhile', () => {
     renderScreen();
     expect(screen.getByRole('heading', { name: 'Preparing your dashboard...' })).toBeInTheDocument();
-    expect(screen.getByText(/takes 1-2 hours/)).toBeInTheDocument();
+    expect(screen.getByText(/recent figures usually appear within a minute and the rest follows within minutes/)).toBeInTheDocument();
+    expect(screen.queryByText(/1-2 hours/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'AdMetrics Hub' })).toHaveAttribute('href', '/admetrics/b7');
     expect(screen.getByRole('link', { name: 'Ecommerce Insights' })).toHaveAttribute('href', '/ecommerce-reports/b7');
     expect(screen.getByRole('link', { name: 'Campaign Analysis' })).toHaveAttribute('href', '/meta-campaigns/b7');
@@ -38,5 +39,6 @@ describe('preparing screen', () => {
   it('shows the real backfill progress when it is known', () => {
     renderScreen(0.376);
     expect(screen.getByRole('progressbar', { name: 'Historical data loaded' })).toHaveAttribute('aria-valuenow', '37');
+    expect(screen.getByText('37% of your history is in so far.')).toBeInTheDocument();
   });
 });

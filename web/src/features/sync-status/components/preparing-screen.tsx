@@ -1,3 +1,4 @@
+import { FIRST_IMPORT_TEXT } from '@parallels/contract/product';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../lib/paths';
@@ -41,11 +42,10 @@ export function PreparingScreen({ brandId, progress }: PreparingScreenProps) {
       {progress !== undefined && (
         <div className="mx-auto mt-5 max-w-sm">
           <SyncProgressBar percent={toPercent(progress)} label="Historical data loaded" />
+          <p className="mt-1 text-xs text-slate-500">{toPercent(progress)}% of your history is in so far.</p>
         </div>
       )}
-      <p className="mt-5 text-sm text-slate-600">
-        We are loading the past two years of your data, up to yesterday. This takes 1-2 hours; after that your data updates daily.
-      </p>
+      <p className="mt-5 text-sm text-slate-600">{FIRST_IMPORT_TEXT}</p>
       <nav aria-label="While you wait" className="mt-6">
         <p className="text-sm font-medium">While you wait, explore:</p>
         <ul className="mt-2 flex flex-wrap justify-center gap-2">
