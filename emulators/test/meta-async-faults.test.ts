@@ -232,8 +232,9 @@ describe('meta realistic latency (benchmarks)', () => {
 
     // a one-day run: ready 3,010 ms after creation (base 3 s + 10 ms a day), however often it is polled
     const oneDay = new URLSearchParams({ level: 'account', fields: 'spend', time_range: JSON.stringify({ since: '2026-05-01', until: '2026-05-01' }), time_increment: '1' });
-    const created = await call(`${ACT}/insights`, { method: 'POST', body: oneDay });
+    // timed from before the request is sent: the run is created no sooner than that, wherever its latency is held
     const createdAt = performance.now();
+    const created = await call(`${ACT}/insights`, { method: 'POST', body: oneDay });
     expect(created.res.headers.get('server-timing')).toMatch(/latency;dur=300, job;dur=3010$/);
     const id = created.body.report_run_id ?? '';
     const statuses: string[] = [];
@@ -241,9 +242,11 @@ describe('meta realistic latency (benchmarks)', () => {
       const s = (await call(`${id}?fields=async_status,async_percent_completion`)).body;
       statuses.push(String(s.async_status));
       if (s.async_status === 'Job Completed') break;
-      expect(performance.now() - createdAt).toBeLessThan(3010);
     }
-    expect(statuses.length).toBeGreaterThan(4); // 200 ms a poll: more than pollsToComplete (4) polls were needed
+    // Only lower bounds on time: a loaded machine makes calls slower, never faster. Polling alone does not
+    // finish a run (more than pollsToComplete (4) polls are not enough before its time): it was still running
+    // at the first poll, and it completed no sooner than its realistic time.
+    expect(statuses[0]).not.toBe('Job Completed');
     expect(performance.now() - createdAt).toBeGreaterThanOrEqual(3000);
     await admin('PUT', 'quota', { mode: 'off' });
     expect(await (await admin('GET', 'quota/latency')).json()).toMatchObject({ on: false });
