@@ -151,6 +151,21 @@ function buildRequest(route: RegisteredRoute, fields: Record<'body' | 'query' | 
   return { ...options, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) ?? 'null' };
 }
 
+/**
+ * The only 5xx a request may get: a valid request that needs a service we depend on, answered with its own code
+ * (support tickets while the product's help desk is not connected, or while Zoho Desk does not answer: the test
+ * app has neither). Never a 500, and never for bad input.
+ */
+const UPSTREAM_CODES = new Set(['HELP_DESK_NOT_CONNECTED', 'TICKET_NOT_SENT']);
+function upstreamAnswer(res: { statusCode: number; body: string }): boolean {
+  if (res.statusCode !== 502 && res.statusCode !== 503) return false;
+  try {
+    return UPSTREAM_CODES.has((JSON.parse(res.body) as { code?: string }).code ?? '');
+  } catch {
+    return false;
+  }
+}
+
 describe('fuzzing every API route', () => {
   let t: TestApp;
   let setup: Setup;
@@ -207,9 +222,9 @@ describe('fuzzing every API route', () => {
           const { res, cpuMs, blockedMs, over } = await injectWithinBudget(t.app, request, CPU_BUDGET_MS);
           const label = `${route.method} ${route.url} ${JSON.stringify(mutation).slice(0, 300)}`;
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-          if (res.statusCode >= 500) failures.push(`${res.statusCode} ${label}: ${res.body.slice(0, 200)}`);
+          if (res.statusCode >= 500 && !upstreamAnswer(res)) failures.push(`${res.statusCode} ${label}: ${res.body.slice(0, 200)}`);
           if (over) failures.push(`${cpuMs.toFixed(0)} ms CPU, event loop held ${blockedMs.toFixed(0)} ms: ${label}`);
-          return res.statusCode < 500 && !over;
+          return (res.statusCode < 500 || upstreamAnswer(res)) && !over;
         }),
         { seed: SEED + i, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
       ).catch(() => undefined);
