@@ -6,6 +6,7 @@ import { successResponseSchema } from '@parallels/contract/common';
 import {
   authUrlResponseSchema,
   facebookAuthResponseSchema,
+  grantIdSchema,
   googleAuthQuerySchema,
   loginOauthQuerySchema,
   shopifyAuthBodySchema,
@@ -150,8 +151,8 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
 
   // The administrator's help-desk connection (the profile's Support tab): the product's tickets go through it.
   // The help desk is the product's, not a brand's: the spec's brandId is accepted and not needed (an admin may have no brand).
-  r.put('/api/auth/updateTokens/zoho/zohoToken', { preHandler: requireAdmin, schema: { querystring: updateTokensQuerySchema.extend({ brandId: z.uuid('Brand not found').optional() }), response: { 200: successResponseSchema } } }, async (req) => {
-    await connectHelpDesk(deps, req.user!.id, requiredGrantId(req.query, 'zohoToken'));
+  r.put('/api/auth/updateTokens/zoho/zohoToken', { preHandler: requireAdmin, schema: { querystring: updateTokensQuerySchema.extend({ brandId: z.uuid('Brand not found').optional(), zohoToken: z.string({ error: 'zohoToken is required' }).pipe(grantIdSchema) }), response: { 200: successResponseSchema } } }, async (req) => {
+    await connectHelpDesk(deps, req.user!.id, req.query.zohoToken);
     return { success: true as const };
   });
 }
