@@ -8,6 +8,7 @@ import { openDatabase, queryRows, type Database, type DatabaseHandle } from '@pa
 import { syncWindows } from '@parallels/server/db/facts-schema';
 import { createServerDatabase } from '@parallels/server/db/scratch-database';
 import { insertBrand } from '@parallels/server/modules/brands/brands.sql';
+import { saveSubscription } from '@parallels/server/modules/pricing/pricing.sql';
 import { brandToday } from '@parallels/server/modules/reports/report-days';
 import { BACKFILL_STREAM } from '@parallels/server/sync/backfill.job';
 import { addDays, backfillWindows, HISTORY_DAYS } from '@parallels/server/sync/windows';
@@ -220,6 +221,8 @@ export async function seedLargeBrand(app: App, db: Database, config: Config, now
       conn('ga4', GA4_PROPERTY, 'Web property'),
     ],
   });
+  // reports need a paid plan (402 on Free): the benchmark brand is on Growth, as an approved charge makes it
+  await saveSubscription(db, { brandId, shop: 'benchmark-brand.myshopify.com', plan: 'GROWTH', status: 'active', chargeId: 'bench', trialEndsOn: null, billingOn: null });
   await seedFacts(db, steps, brandId, first, yesterday);
   await step(steps, 'sync_windows', () => seedCheckpoints(db, brandId, yesterday, now));
   // what autovacuum would have done on a server by the time anyone reads two years of history

@@ -23,9 +23,9 @@ export interface Plan {
 }
 
 export const PLANS: Plan[] = [
-  { id: 'FREE', name: 'Free Plan', price: 'Free', monthlyUsd: 0, popular: false, maxBrands: 1, reports: false, features: ['One brand', 'Dashboard and AdMetrics', 'Data synced every 3 hours'] },
+  { id: 'FREE', name: 'Free Plan', price: 'Free', monthlyUsd: 0, popular: false, maxBrands: 1, reports: false, features: ['One brand', 'Dashboard, AdMetrics and monthly targets', 'Data synced every 3 hours'] },
   { id: 'STARTUP', name: 'Startup Plan', price: '$10/month', monthlyUsd: 10, popular: true, maxBrands: 1, reports: true, features: ['Everything in Free', 'All reports and exports', 'Campaign labels and groups'] },
-  { id: 'GROWTH', name: 'Growth Plan', price: '$50/month', monthlyUsd: 50, popular: false, maxBrands: 10, reports: true, features: ['Everything in Startup', 'Multiple brands', 'Monthly targets and priority support'] },
+  { id: 'GROWTH', name: 'Growth Plan', price: '$50/month', monthlyUsd: 50, popular: false, maxBrands: 10, reports: true, features: ['Everything in Startup', 'Up to 10 brands'] },
 ];
 
 export const planById = (id: PlanId): Plan => PLANS.find((p) => p.id === id)!;
@@ -53,7 +53,11 @@ export const planPageResponseSchema = z.object({ success: z.literal(true), url: 
 
 export const PRICING_MESSAGES = {
   missingParameters: 'Missing required parameters',
+  reportsNeedPlan: 'Reports and exports come with the Startup Plan. Upgrade to see them.',
 } as const;
+
+/** A 402 answer's code: the brand's plan does not include what was asked (requiredPlan says which does). */
+export const PLAN_LIMIT_CODE = 'PLAN_LIMIT';
 
 /** GET /api/pricing/callback: shop and charge_id as Shopify returned them; checked with Shopify, never trusted. */
 export const pricingCallbackQuerySchema = z.object({ shop: z.string().optional(), charge_id: z.string().optional() });

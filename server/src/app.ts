@@ -36,6 +36,7 @@ import { startSupportJobs } from './modules/support/support.job.js';
 import { forgetBrandJobs } from './sync/forget-brand-jobs.js';
 import { tutorialRoutes } from './modules/tutorials/tutorials.route.js';
 import { pricingRoutes } from './modules/pricing/pricing.route.js';
+import { enforcePlans } from './modules/pricing/pricing.service.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -46,6 +47,8 @@ export interface RegisteredRoute {
   /** stores, changes or deletes something */
   writes: boolean;
   rateLimited: boolean;
+  /** what the brand's plan must include (config.plan), checked after brand access */
+  plan?: 'reports';
   /** the route's zod schemas (the fuzz test builds its requests from them) */
   schema: RouteOptions['schema'];
 }
@@ -120,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSessionHook(app, { db, config });
   // Before any route: every route naming a brand gets the one access hook as it registers.
   enforceBrandAccess(app);
+  // Then the plan check on routes that declare what the plan must include (report routes: Startup and up).
+  enforcePlans(app, db);
   const routeList: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
@@ -130,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         anonymous: isAnonymous(route),
         writes: isWriting(route),
         rateLimited: typeof route.config?.rateLimit === 'object',
+        plan: route.config?.plan,
         schema: route.schema,
       });
     }

@@ -1,3 +1,4 @@
+import { REPORT_ROUTE_PREFIXES } from '../src/modules/pricing/pricing.service.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, userBrands } from '../src/db/schema.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
@@ -31,6 +32,10 @@ describe.each(DB_KINDS)('brand access on %s', (kind) => {
     // and nothing else names a brand in its path without being scoped
     const unscopedWithBrand = t.app.routeList.filter((r) => /brand/i.test(r.url) && /:\w+/.test(r.url) && !r.brandAccess && !r.url.startsWith('/sandbox'));
     expect(unscopedWithBrand.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    // every report call is behind the plan check too (reports and exports come with the Startup Plan)
+    const reports = t.app.routeList.filter((r) => r.method !== 'HEAD' && REPORT_ROUTE_PREFIXES.some((p) => r.url.startsWith(p)));
+    expect(reports.length).toBeGreaterThanOrEqual(1);
+    expect(reports.filter((r) => r.plan !== 'reports' || !r.brandAccess).map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 
   it("answers another user's brand exactly like a brand that does not exist, on every brand-scoped route", async () => {

@@ -5,7 +5,7 @@ import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { writeWindowFacts } from '../src/sync/facts-writer.js';
 import { recordWindow } from '../src/sync/sync.sql.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
-import { daysOf, seedGoogleWindow, seedMetaWindow } from './reports-seed.js';
+import { daysOf, seedGoogleWindow, seedMetaWindow, subscribeBrand } from './reports-seed.js';
 
 // GET /api/report/{brandId} over seeded facts, exact numbers. The clock is pinned to 2026-03-15 12:00 UTC
 // (Asia/Kolkata: today 2026-03-15, yesterday 2026-03-14).
@@ -36,6 +36,7 @@ describe.each(DB_KINDS)('Marketing Insights report on %s', (kind) => {
     metaOnlyId = await brand('Meta only', [conn('meta', 'act_2')]);
     waitingId = await brand('Waiting', [conn('meta', 'act_3')]);
     expiredId = await brand('Expired', [conn('meta', 'act_4')]);
+    for (const id of [brandId, metaOnlyId, waitingId, expiredId]) await subscribeBrand(db, id);
 
     // Shopify: one 1000.50 order a day; on 03-10 also a test order and a cancelled one (not sales); a 200 refund on 03-12.
     const shopifyWindow = { from: '2026-02-01', to: '2026-03-14' };
@@ -123,6 +124,18 @@ describe.each(DB_KINDS)('Marketing Insights report on %s', (kind) => {
     expect(expired.statusCode).toBe(403);
     expect(expired.json()).toMatchObject({ code: 'TOKEN_EXPIRED', platform: 'meta' });
     expect(expired.json().stale.data[0].metaSpend).toBe(70);
+  });
+
+  it('reports need the Startup Plan: a Free brand gets 402 naming the plan, a cancelled plan is Free again', async () => {
+    const db = t.database.db;
+    await db.execute(sql`update brand_subscriptions set status = 'cancelled' where brand_id = ${metaOnlyId}`);
+    const free = await get(metaOnlyId, 'startDate=2026-03-01&endDate=2026-03-14');
+    expect(free.statusCode).toBe(402);
+    expect(free.json()).toEqual({ success: false, message: 'Reports and exports come with the Startup Plan. Upgrade to see them.', code: 'PLAN_LIMIT', requiredPlan: 'STARTUP' });
+    // the plan check runs after brand access: an unknown brand is still the same 404, whatever its plan
+    expect((await get('00000000-0000-4000-8000-000000000000', 'startDate=2026-03-01&endDate=2026-03-14')).statusCode).toBe(404);
+    await db.execute(sql`update brand_subscriptions set status = 'active', plan = 'GROWTH' where brand_id = ${metaOnlyId}`);
+    expect((await get(metaOnlyId, 'startDate=2026-03-01&endDate=2026-03-14')).statusCode).toBe(200);
   });
 
   it('bad dates are a 400 naming the field', async () => {

@@ -93,9 +93,9 @@ describe.each(DB_KINDS)('plans and Shopify billing on %s', (kind) => {
     const sent: Array<{ code: number; body: unknown }> = [];
     const reply = { code: (code: number) => ({ send: async (body: unknown) => void sent.push({ code, body }) }) };
     const guard = requirePlanWithReports(t.database.db);
-    await guard({ params: { brandId: brand._id } } as never, reply as never);
+    await guard({ brand: { id: brand._id } } as never, reply as never);
     expect(sent).toEqual([]);
-    await guard({ params: { brandId: '00000000-0000-0000-0000-000000000000' } } as never, reply as never);
+    await guard({ brand: { id: '00000000-0000-0000-0000-000000000000' } } as never, reply as never);
     expect(sent).toEqual([{ code: 402, body: { success: false, message: 'Reports and exports come with the Startup Plan. Upgrade to see them.', code: 'PLAN_LIMIT', requiredPlan: 'STARTUP' } }]);
   });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
+import { saveSubscription } from '../src/modules/pricing/pricing.sql.js';
 import { writeWindowFacts } from '../src/sync/facts-writer.js';
 import type { WindowFacts } from '../src/sync/pull.js';
 import { recordWindow } from '../src/sync/sync.sql.js';
@@ -135,4 +136,9 @@ export async function seedShopifyWindow(
     list.map((amount, i) => ({ brandId, shop, refundId: `${date}-r${i}`, orderId: `${date}-1`, refundedAt: new Date(`${date}T12:00:00Z`), refundDate: date, amount: amount.toFixed(2) })),
   );
   await writeWindow(db, brandId, shop, window, { platform: 'shopify', orders, refunds, calls: 1 });
+}
+
+/** Puts a brand on a paid plan (reports need Startup and up), as an approved Shopify charge would. */
+export async function subscribeBrand(db: Database, brandId: string, plan: 'STARTUP' | 'GROWTH' = 'STARTUP'): Promise<void> {
+  await saveSubscription(db, { brandId, shop: `${brandId}.myshopify.com`, plan, status: 'active', chargeId: `test-${brandId}`, trialEndsOn: null, billingOn: null });
 }

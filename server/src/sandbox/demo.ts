@@ -6,6 +6,7 @@ import { findUserByEmail, insertUser, listBrandIdsOfUser } from '../modules/auth
 import { hashPassword } from '../modules/auth/password.js';
 import { insertBrand, type NewConnection } from '../modules/brands/brands.sql.js';
 import { saveGrant } from '../modules/connections/grants.service.js';
+import { saveSubscription } from '../modules/pricing/pricing.sql.js';
 import { SANDBOX_PREFIX } from './emulators.js';
 
 // The sandbox's demo account and brand (ARCHITECTURE.md, "Sandbox mode"): the emulators' demo store and
@@ -56,6 +57,9 @@ export async function seedDemo(app: FastifyInstance, deps: { db: Database; keyri
     { platform: 'google_ads', accountId: customer.id, accountName: customer.descriptiveName, managerId: customer.managerId, grantId: googleGrant, currency: customer.currencyCode, timezone: customer.timeZone },
     { platform: 'ga4', accountId: property.id.replace('properties/', ''), accountName: property.displayName, managerId: null, grantId: googleGrant },
   ];
-  await insertBrand(db, { name: DEMO_BRAND_NAME, currency: merchant.currency, timezone: merchant.timezone, userId: user.id, connections });
+  const brandId = await insertBrand(db, { name: DEMO_BRAND_NAME, currency: merchant.currency, timezone: merchant.timezone, userId: user.id, connections });
+  // The demo shows every screen: its store is on the Growth Plan, as if the merchant had approved it on the
+  // store's plan page (docs/decisions/013). A new sandbox brand starts on Free like any other.
+  await saveSubscription(db, { brandId, shop: shop.domain, plan: 'GROWTH', status: 'active', chargeId: 'sandbox-demo', trialEndsOn: null, billingOn: new Date(Date.now() + 30 * 86_400_000) });
   app.log.info('sandbox demo brand connected to the emulators');
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { METRICS_NOT_READY_CODE, METRICS_NOT_READY_MESSAGE, TOKEN_EXPIRED_CODE } from '@parallels/contract/summary';
+import { PLAN_LIMIT_CODE } from '@parallels/contract/pricing';
 import { ApiError, apiRequest } from './api-client';
 import { realtime, type RealtimeClient } from './realtime';
 
@@ -31,6 +32,11 @@ export async function fetchReport<T>(url: string, body: unknown, schema: z.ZodTy
 /** spec core.md section 8: this answer means "show the Preparing screen". */
 export function isMetricsNotReady(error: unknown): boolean {
   return error instanceof ApiError && (error.code === METRICS_NOT_READY_CODE || error.message === METRICS_NOT_READY_MESSAGE);
+}
+
+/** A 402 PLAN_LIMIT: the brand's plan does not include reports; the screen offers the plans instead. */
+export function isPlanLimit(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 402 && error.code === PLAN_LIMIT_CODE;
 }
 
 /** The query keys of every report of a brand start with this, so one invalidation refreshes them all. */

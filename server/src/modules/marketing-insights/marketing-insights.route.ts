@@ -6,11 +6,12 @@ import type { ReportDeps } from '../reports/report-deps.js';
 import { buildPerformanceReport } from './marketing-insights.service.js';
 
 // GET /api/report/{brandId}?startDate&endDate[&compareStartDate&compareEndDate] (spec/reports.md section 7);
-// the brand-access hook guards it (it names :brandId) and leaves the brand on the request.
+// the brand-access hook guards it (it names :brandId) and leaves the brand on the request; its plan must
+// include reports (402 otherwise).
 export async function marketingInsightsRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/report/:brandId',
-    { schema: { params: brandIdParamsSchema, querystring: reportQuerySchema, response: { 200: performanceReportSchema } } },
+    { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, querystring: reportQuerySchema, response: { 200: performanceReportSchema } } },
     async (req) => buildPerformanceReport(deps, req.brand!, req.query),
   );
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { planById, planByName, planRank, PRICING_MESSAGES, PLANS, type PlanId, type PricingCallbackResponse, type SubscriptionDetails } from '@parallels/contract/pricing';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -103,17 +103,39 @@ export async function assertCanAddBrand(db: Database, userId: string): Promise<v
   throw new HttpError(402, `Your ${plan.name} includes ${plan.maxBrands === 1 ? 'one brand' : `${plan.maxBrands} brands`}. Upgrade to the ${upgradeTo(next.id)} to add more brands.`, { code: 'PLAN_LIMIT', requiredPlan: next.id });
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** what the brand's plan must include for this route: 'reports' (report screens and their exports) */
+    plan?: 'reports';
+  }
+}
+
+/** The path prefixes of report calls (spec/reports.md): every route under them must declare `plan: 'reports'`. */
+export const REPORT_ROUTE_PREFIXES = ['/api/report/', '/api/analytics/', '/api/google/', '/api/segment/', '/api/meta/'] as const;
+
 /**
- * preHandler for brand-scoped report and export routes: the brand's plan must include reports (Startup and
- * up), else 402 with the plan to upgrade to. Runs after the brand-access hook.
+ * The plan check for brand-scoped report routes: the brand's plan must include reports (Startup and up), else
+ * 402 with the plan to upgrade to. Runs after the brand-access hook, so a foreign brand still answers 404.
  */
 export function requirePlanWithReports(db: Database) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const brandId = (request.params as { brandId?: string }).brandId;
+    const brandId = request.brand?.id;
     if (!brandId) return;
     const plan = planById(effectivePlan(await sqlq.findSubscription(db, brandId)));
     if (plan.reports) return;
-    await reply.code(402).send({ success: false, message: `Reports and exports come with the ${upgradeTo('STARTUP')}. Upgrade to see them.`, code: 'PLAN_LIMIT', requiredPlan: 'STARTUP' });
+    await reply.code(402).send({ success: false, message: PRICING_MESSAGES.reportsNeedPlan, code: 'PLAN_LIMIT', requiredPlan: 'STARTUP' });
   };
 }
 
+/**
+ * Adds the plan check to every route that declares `config: { plan: 'reports' }` as it registers (like the
+ * brand-access hook, so no report route can forget it; a test enumerates the report prefixes).
+ */
+export function enforcePlans(app: FastifyInstance, db: Database): void {
+  const reportsPlan = requirePlanWithReports(db);
+  app.addHook('onRoute', (route) => {
+    if (route.config?.plan !== 'reports') return;
+    const existing = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
+    route.preValidation = [...existing, reportsPlan];
+  });
+}

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
 import { AppProvider } from '../provider';
 import { RootLayout } from '../root-layout';
 import { sessionStore } from '../../lib/session-store';
+import { openPricingDialog } from '../../lib/pricing-dialog';
 import { badgeText } from '../../features/notifications/components/notification-bell';
 import { AppShell } from './app-shell';
 
@@ -89,6 +90,7 @@ describe('app shell', () => {
     await userEvent.selectOptions(switcher, 'b2');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admetrics/b2'));
     expect(screen.getByRole('link', { name: 'Google Ads' })).toHaveAttribute('href', '/google-reports/b2');
+    expect(screen.getByRole('link', { name: 'Brand Targets' })).toHaveAttribute('href', '/performance-metrics');
   });
 
   it.each([['not-a-uuid'], ['b9']])("a brand in the URL that is not the user's (%s) shows one 'Brand not found' screen with the user's brands", async (bad) => {
@@ -211,6 +213,15 @@ describe('app shell', () => {
     expect(screen.getByText('$10/month')).toBeInTheDocument();
     expect(screen.getByText('$50/month')).toBeInTheDocument();
     expect(screen.getByText('Popular')).toBeInTheDocument();
+  });
+
+  it('opens the plans dialog when a screen asks for it (a report on a plan without reports)', async () => {
+    sessionStore.signIn(asha);
+    fetchMock.mockResolvedValue(json(200, { success: true, user: asha, brands: [] }));
+    renderAt('/dashboard');
+    await screen.findByRole('button', { name: 'Pricing' });
+    act(() => openPricingDialog());
+    expect(await screen.findByText('Startup Plan')).toBeInTheDocument();
   });
 });
 

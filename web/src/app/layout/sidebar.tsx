@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import type { BrandSummary } from '@parallels/contract/users';
 import { brandDisplayName } from '../../features/brands/api/get-user-brands';
 import { PricingDialog } from '../../features/pricing/components/pricing-dialog';
 import { paths, withBrand } from '../../lib/paths';
+import { onOpenPricingDialog } from '../../lib/pricing-dialog';
 
 interface MenuItem {
   label: string;
@@ -26,6 +27,8 @@ export const MENU: MenuItem[] = [
     { label: 'Performance Reports', to: paths.metaReports },
   ] },
   { label: 'Google Ads', to: paths.googleReports },
+  // spec/core.md section 2: the sidebar also links to the brand targets screen (not brand-scoped in its URL)
+  { label: 'Brand Targets', to: () => paths.performanceMetrics },
 ];
 
 export interface SidebarProps {
@@ -45,6 +48,7 @@ export function Sidebar({ username, brands, brandsLoading, selectedBrandId, onSe
   // Collapsing is for wide screens only: the drawer always shows the full menu.
   const collapsed = collapsedWide && !drawerOpen;
   const [pricingOpen, setPricingOpen] = useState(false);
+  useEffect(() => onOpenPricingDialog(() => setPricingOpen(true)), []);
   const location = useLocation();
   const navigate = useNavigate();
   const brandId = selectedBrandId ?? undefined;

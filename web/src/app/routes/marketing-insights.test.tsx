@@ -107,6 +107,19 @@ describe('Marketing Insights', () => {
     expect(await screen.findByRole('heading', { name: 'Preparing your dashboard...' })).toBeInTheDocument();
   });
 
+  it('on a plan without reports (402 PLAN_LIMIT) says so and offers the plans, never an error', async () => {
+    const user = userEvent.setup();
+    const asked = vi.fn();
+    window.addEventListener('parallels:open-pricing', asked);
+    answer = () => json(402, { success: false, message: 'Reports and exports come with the Startup Plan. Upgrade to see them.', code: 'PLAN_LIMIT', requiredPlan: 'STARTUP' });
+    renderAt('/marketing-insights/b1?from=2026-03-01&to=2026-03-02');
+    expect(await screen.findByText('Reports and exports come with the Startup Plan. Upgrade to see them.')).toBeInTheDocument();
+    expect(screen.queryByText(/^Error:/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'See plans' }));
+    expect(asked).toHaveBeenCalledTimes(1);
+    window.removeEventListener('parallels:open-pricing', asked);
+  });
+
   it('says "Error: {message}" with a retry for any other failure', async () => {
     answer = () => json(400, { success: false, message: 'Dates after today (2026-03-15) are not available' });
     renderAt('/marketing-insights/b1?from=2026-03-01&to=2026-03-02');

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { isMetricsNotReady } from '../../lib/report-request';
+import { isMetricsNotReady, isPlanLimit } from '../../lib/report-request';
+import { openPricingDialog } from '../../lib/pricing-dialog';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Spinner } from '../ui/spinner';
@@ -34,12 +35,20 @@ export function reportErrorMessage(error: unknown): string {
 }
 
 /**
- * Every report's states in one place: loading, Preparing (409), the last synced figures under a reconnect
+ * Every report's states in one place: loading, Preparing (409), the plan to upgrade to (402 PLAN_LIMIT), the last synced figures under a reconnect
  * prompt (403 TOKEN_EXPIRED, see lib/report-request), 'Error: {message}' with a retry, empty, then the data.
  */
 export function ReportState<T>({ query, loadingLabel, preparing, isEmpty, emptyText = 'No data available', reconnect, children }: ReportStateProps<T>) {
   if (query.isPending) return <Spinner label={loadingLabel} />;
   if (query.isError && isMetricsNotReady(query.error)) return <>{preparing}</>;
+  if (query.isError && isPlanLimit(query.error)) {
+    return (
+      <Card role="status" className="flex flex-wrap items-center justify-between gap-3 border-brand-100 bg-brand-50 p-4">
+        <p className="text-sm text-slate-800">{reportErrorMessage(query.error)}</p>
+        <Button onClick={openPricingDialog}>See plans</Button>
+      </Card>
+    );
+  }
   if (query.isError || !query.data) {
     return (
       <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 border-rose-200 p-4">
