@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
   const app = await buildApp({ config, database, serveWeb: true, sync: config.syncWorkers });
-  if (config.seedDemo) await seedDemo(app, { db: database.db, keyring: loadTokenKeyring(config) });
+  if (config.seedDemo) await seedDemo(app, { db: database.db, keyring: loadTokenKeyring(config), publicUrl: config.publicUrl });
   // New connections, and backfills a restart interrupted, continue where their checkpoints say.
   const resumed = await app.syncQueue?.backfillPending();
   if (resumed) app.log.info({ connections: resumed }, 'backfill queued');

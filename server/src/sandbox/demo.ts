@@ -16,16 +16,18 @@ export const DEMO_BRAND_NAME = 'Parallels_Demo_Store';
 
 const GOOGLE_SCOPE = 'openid email https://www.googleapis.com/auth/adwords https://www.googleapis.com/auth/analytics.readonly';
 
-async function mint(app: FastifyInstance, platform: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const res = await app.inject({ method: 'POST', url: `${SANDBOX_PREFIX}/${platform}/__admin/tokens`, payload: body });
+async function mint(app: FastifyInstance, host: string | undefined, platform: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  // addressed to our own host: with NODE_ENV=production any other Host is refused (plugins/security.ts)
+  const res = await app.inject({ method: 'POST', url: `${SANDBOX_PREFIX}/${platform}/__admin/tokens`, headers: host ? { host } : {}, payload: body });
   if (res.statusCode !== 200) throw new Error(`sandbox ${platform} did not mint a token: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 
 const expiry = (seconds: unknown) => (typeof seconds === 'number' ? new Date(Date.now() + seconds * 1000) : null);
 
-export async function seedDemo(app: FastifyInstance, deps: { db: Database; keyring: TokenKeyring }): Promise<void> {
+export async function seedDemo(app: FastifyInstance, deps: { db: Database; keyring: TokenKeyring; publicUrl?: string }): Promise<void> {
   const { db } = deps;
+  const host = deps.publicUrl ? new URL(deps.publicUrl).host : undefined;
   let user = await findUserByEmail(db, DEMO_USER.email);
   if (!user) {
     user = await insertUser(db, { username: DEMO_USER.username, email: DEMO_USER.email, passwordHash: await hashPassword(DEMO_USER.password) });
@@ -40,11 +42,11 @@ export async function seedDemo(app: FastifyInstance, deps: { db: Database; keyri
   const shop = world.shopify.shops.find((s) => s.merchantId === 'demo')!;
   const merchant = world.merchants.find((m) => m.id === 'demo')!;
 
-  const g = await mint(app, 'google', { sub: google.sub, scope: GOOGLE_SCOPE });
+  const g = await mint(app, host, 'google', { sub: google.sub, scope: GOOGLE_SCOPE });
   const googleGrant = await saveGrant(deps, { userId: user.id, provider: 'google', subject: google.sub, email: google.email, scope: String(g.scope), accessToken: String(g.access_token), refreshToken: String(g.refresh_token), expiresAt: expiry(g.expires_in) });
-  const m = await mint(app, 'meta', { userId: meta.id });
+  const m = await mint(app, host, 'meta', { userId: meta.id });
   const metaGrant = await saveGrant(deps, { userId: user.id, provider: 'facebook', subject: meta.id, email: meta.email, scope: String(m.scope ?? 'ads_read'), accessToken: String(m.access_token), refreshToken: null, expiresAt: expiry(m.expires_in) });
-  const s = await mint(app, 'shopify', { shop: shop.domain });
+  const s = await mint(app, host, 'shopify', { shop: shop.domain });
   const shopGrant = await saveGrant(deps, { userId: user.id, provider: 'shopify', subject: shop.domain, email: shop.email, scope: String(s.scope), accessToken: String(s.access_token), refreshToken: null, expiresAt: null });
 
   const customer = world.google.customers.find((c) => c.merchantId === 'demo' && !c.manager)!;

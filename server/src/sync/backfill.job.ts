@@ -160,6 +160,7 @@ async function backfill(deps: JobDeps, connectionId: string, phase: 'all' | 'rec
     if (missing.has(window.from)) todo.push({ window, index });
     else result.skipped++;
   }
+  deps.log.info({ connectionId, platform: conn.platform, phase, windows: todo.length, committed: result.skipped }, 'backfill job running');
   // One pipeline over the windows this job writes; a recent job's goes on into the history windows, which it
   // parks for the history job (window-pulls.ts).
   const start: StartPull<WindowFacts> = (window, onRemoteDone) => pullTraced(deps, conn, window, { onRemoteDone });
