@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { InjectOptions } from 'fastify';
 import type { RegisteredRoute } from '../src/app.js';
 import { insertBrand } from '../src/modules/brands/brands.sql.js';
+import { subscribeBrand } from './reports-seed.js';
 import { createTestApp, sessionCookie, type TestApp } from './test-app.js';
 import { injectWithinBudget } from './timed-inject.js';
 
@@ -177,6 +178,7 @@ describe('fuzzing every API route', () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login/normal', headers: { origin: ORIGIN }, payload: { email: 'fuzzer@example.com', password: 'fuzzer-password-1' } });
     const userId = login.json().user.id as string;
     const brandId = await insertBrand(t.database.db, { name: 'Fuzzed', currency: 'USD', timezone: 'UTC', userId, connections: [] });
+    await subscribeBrand(t.database.db, brandId); // on a paid plan, so report routes validate rather than answer 402
     setup = { cookie: sessionCookie(login), userId, brandId };
     routes = t.app.routeList.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD');
     // the not-found handler, under a path no route has
