@@ -52,7 +52,13 @@ export async function platformFetch(req: HttpRequest): Promise<HttpResponse> {
     const timedOut = (e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError';
     throw new PlatformError(req.platform, 'unavailable', timedOut ? `${req.platform} did not answer in time` : `${req.platform} could not be reached`);
   }
-  const text = await res.text().catch(() => '');
+  let text: string;
+  try {
+    text = await res.text();
+  } catch {
+    // the connection dropped mid-answer: retryable like an outage, never an empty answer
+    throw new PlatformError(req.platform, 'unavailable', `${req.platform} stopped answering mid-response (HTTP ${res.status})`, { status: res.status });
+  }
   let json: unknown;
   if (text.length > 0) {
     try {

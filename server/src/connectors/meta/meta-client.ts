@@ -57,7 +57,7 @@ export class MetaSession {
     for (let i = 0; next !== undefined; i++) {
       if (i >= maxPages) throw new PlatformError('meta', 'unavailable', `Meta paging did not end after ${maxPages} pages`);
       const page: GraphPage<T> = await this.get<GraphPage<T>>(next);
-      if (!Array.isArray(page.data)) throw new PlatformError('meta', 'unavailable', 'Meta sent a page without data');
+      if (!Array.isArray(page?.data)) throw new PlatformError('meta', 'unavailable', 'Meta sent a page without data');
       out.push(...page.data);
       // an empty page ends the edge even if a next link came along (reference 1.9)
       next = page.data.length > 0 ? page.paging?.next : undefined;
