@@ -11,7 +11,7 @@ const figure = (id: keyof PerformanceFigures, header: string, group: string, for
   kind: 'metric',
   format,
   // crore-sized amounts in bold (the total row) need the room
-  width: format === 'currency' ? 170 : 110,
+  width: format === 'currency' ? 190 : 110,
   value: (r) => r.figures[id],
   // compare on: the compare range's figure and the change beside every figure
   detail: (r, ctx) =>
