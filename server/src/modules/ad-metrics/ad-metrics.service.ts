@@ -1,16 +1,14 @@
 import type { AdMetricsBody, FbAdAccountRow, FbAdMetricsResponse, GoogleAdMetricsResponse, GoogleAdSummary } from '@parallels/contract/ad-metrics';
 import { adRatios } from '@parallels/contract/metrics';
 import type { DayRange } from '@parallels/contract/report-dates';
-import { METRICS_NOT_READY_CODE, METRICS_NOT_READY_MESSAGE } from '@parallels/contract/summary';
-import { HttpError } from '../../plugins/error-handler.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { brandToday } from '../reports/report-days.js';
 import { assertReportDatesInRange } from '../reports/report-bounds.js';
-import { connectionCovers, connectionStatus, nothingSyncedYet, type SourceConnection } from '../reports/source-status.js';
+import { assertSomethingSynced, reconnectNeeded } from '../reports/report-pipeline.js';
+import { connectionCovers, connectionStatus, type SourceConnection } from '../reports/source-status.js';
 import { loadSourceConnections } from '../reports/reports.sql.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import { sumAdAccountsByAccount, type AdSums } from '../summary/summary.sql.js';
-import { tokenExpired } from '../summary/summary.service.js';
 
 const NO_DELIVERY: AdSums = { spend: 0, revenue: 0, purchases: 0, clicks: 0, impressions: 0 };
 
@@ -25,7 +23,7 @@ async function accountFigures(deps: ReportDeps, brand: AccessibleBrand, platform
   const today = brandToday(brand.timezone, deps.now());
   assertReportDatesInRange({ startDate: range.from, endDate: range.to }, today);
   const conns = await loadSourceConnections(deps.db, brand.id, platform);
-  if (nothingSyncedYet(conns)) throw new HttpError(409, METRICS_NOT_READY_MESSAGE, { code: METRICS_NOT_READY_CODE });
+  assertSomethingSynced({ [platform]: conns });
   const sums = conns.length > 0 ? await sumAdAccountsByAccount(deps.db, brand.id, platform, range) : new Map<string, AdSums>();
   const accounts: AccountFigures[] = conns.map((conn) => ({
     conn,
@@ -61,7 +59,7 @@ export async function facebookAccountMetrics(deps: ReportDeps, brand: Accessible
     };
   });
   const response: FbAdMetricsResponse = { success: true, data, currency: brand.currency };
-  if (needsReconnect) throw tokenExpired('meta', response);
+  if (needsReconnect) throw reconnectNeeded('meta', response);
   return response;
 }
 
@@ -96,6 +94,6 @@ export async function googleAccountMetrics(deps: ReportDeps, brand: AccessibleBr
     };
   });
   const response: GoogleAdMetricsResponse = { success: true, data, currency: brand.currency };
-  if (needsReconnect) throw tokenExpired('google_ads', response);
+  if (needsReconnect) throw reconnectNeeded('google_ads', response);
   return response;
 }

@@ -1,9 +1,10 @@
 import type { Platform } from '@parallels/contract/brands';
-import { EARLIEST_REPORT_DAY, type DayRange, type SourceStatus } from '@parallels/contract/report-dates';
+import type { DayRange, SourceStatus } from '@parallels/contract/report-dates';
 import { METRICS_NOT_READY_CODE, METRICS_NOT_READY_MESSAGE, TOKEN_EXPIRED_CODE } from '@parallels/contract/summary';
 import { HttpError } from '../../plugins/error-handler.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import { addDays } from '../../sync/windows.js';
+import { assertReportDatesInRange } from './report-bounds.js';
 import { brandToday } from './report-days.js';
 import type { ReportDeps } from './report-deps.js';
 import { loadSourceConnections } from './reports.sql.js';
@@ -12,8 +13,8 @@ import { coversRange, nothingSyncedYet, reconnectMessage, sourceStatus, type Sou
 // The steps every report shares (decision 005): the brand's day and the requested range checked against it,
 // the sources' connections with their committed windows, 409 before anything synced, per-day coverage (a
 // figure whose days are not all synced is null), and 403 with the stale answer on token problems. The
-// dashboard summary and AdMetrics still carry their own copies of these steps; they can move onto this file
-// without changing their answers.
+// dashboard summary and AdMetrics use the same steps (their periods are not one range, so they call the steps
+// one by one).
 
 export interface ReportRangeQuery {
   startDate: string;
@@ -29,34 +30,14 @@ export interface ReportRange {
   compare: DayRange | null;
 }
 
-/** The first day a report may ask for: the first of the month 24 months before the brand's current month. */
-export function earliestReportDay(today: string): string {
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  const monthIndex = y * 12 + (m - 1) - 24;
-  const first = `${String(Math.floor(monthIndex / 12)).padStart(4, '0')}-${String((monthIndex % 12) + 1).padStart(2, '0')}-01`;
-  return first > EARLIEST_REPORT_DAY ? first : EARLIEST_REPORT_DAY;
-}
-
-/** A 400 in the shape schema validation answers: a message per field. */
-function badDate(field: string, message: string): HttpError {
-  return new HttpError(400, message, { errors: [{ field, message }] });
-}
-
-function checkDays(from: string, to: string, today: string, fromField: string, toField: string): void {
-  if (to > today) throw badDate(toField, `Dates after today (${today}) are not available`);
-  const earliest = earliestReportDay(today);
-  if (from < earliest) throw badDate(fromField, `Dates before ${earliest} are not available (the last 24 months and the current month)`);
-}
-
 /** Checks the range against the brand's today (the schema has checked its shape) and clips it to yesterday. */
 export function resolveReportRange(brand: AccessibleBrand, query: ReportRangeQuery, now: Date): ReportRange {
   const today = brandToday(brand.timezone, now);
-  checkDays(query.startDate, query.endDate, today, 'startDate', 'endDate');
+  assertReportDatesInRange({ startDate: query.startDate, endDate: query.endDate, compareStartDate: query.compareStartDate, compareEndDate: query.compareEndDate }, today);
   const yesterday = addDays(today, -1);
   const clip = (from: string, to: string): DayRange => ({ from, to: to > yesterday && from <= yesterday ? yesterday : to });
   let compare: DayRange | null = null;
   if (query.compareStartDate && query.compareEndDate) {
-    checkDays(query.compareStartDate, query.compareEndDate, today, 'compareStartDate', 'compareEndDate');
     compare = clip(query.compareStartDate, query.compareEndDate);
   }
   return { today, range: clip(query.startDate, query.endDate), compare };
@@ -93,10 +74,15 @@ export function sourceStatuses<P extends Platform>(sources: ReportSources<P>, ra
   return out;
 }
 
-/** 403 for the client's token flags, carrying the full answer so the screen keeps showing it. */
+/** 403 for the client's token flags, carrying the full answer (`stale`) so the screen keeps showing it. */
+export function reconnectNeeded(platform: Platform, answer: unknown): HttpError {
+  return new HttpError(403, reconnectMessage(platform), { code: TOKEN_EXPIRED_CODE, platform, stale: answer });
+}
+
+/** Throws `reconnectNeeded` for the first source whose token needs reconnecting. */
 export function throwIfReconnectNeeded<P extends Platform>(statuses: Record<P, SourceStatus>, answer: unknown): void {
   const platform = (Object.keys(statuses) as P[]).find((p) => statuses[p].state === 'needs_reconnect');
-  if (platform) throw new HttpError(403, reconnectMessage(platform), { code: TOKEN_EXPIRED_CODE, platform, stale: answer });
+  if (platform) throw reconnectNeeded(platform, answer);
 }
 
 /** Every day of a range, oldest first. */

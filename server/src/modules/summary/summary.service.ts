@@ -2,11 +2,8 @@ import type { Platform } from '@parallels/contract/brands';
 import { adRatios, compareMetric, funnelRates, ratio, type MetricComparison } from '@parallels/contract/metrics';
 import type { DayRange } from '@parallels/contract/report-dates';
 import {
-  METRICS_NOT_READY_CODE,
-  METRICS_NOT_READY_MESSAGE,
   SERIES_MAX_DAYS,
   SUMMARY_METRICS,
-  TOKEN_EXPIRED_CODE,
   type PeriodDays,
   type PeriodMetrics,
   type SummaryBody,
@@ -14,12 +11,12 @@ import {
   type SummaryResponse,
   type SummarySource,
 } from '@parallels/contract/summary';
-import { HttpError } from '../../plugins/error-handler.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { addDays } from '../../sync/windows.js';
 import { brandToday, customPeriod, dayCount, summaryPeriods } from '../reports/report-days.js';
 import { assertReportDatesInRange } from '../reports/report-bounds.js';
-import { connectionCovers, nothingSyncedYet, reconnectMessage, sourceStatus, type SourceConnection } from '../reports/source-status.js';
+import { assertSomethingSynced, reconnectNeeded } from '../reports/report-pipeline.js';
+import { connectionCovers, sourceStatus, type SourceConnection } from '../reports/source-status.js';
 import { loadSourceConnections } from '../reports/reports.sql.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import { sumAdAccounts, sumAdSpend, sumGa4Funnel, sumStore, type AdSums, type FunnelSums, type StoreSums } from './summary.sql.js';
@@ -81,7 +78,7 @@ export async function buildSummary(deps: ReportDeps, brand: AccessibleBrand, sou
   const status = sourceStatus(conns, Object.values(ranges), today);
   const response: SummaryResponse = { success: true, periodData: null, periods: periods as SummaryResponse['periods'], status, currency: brand.currency, today };
   if (conns.length === 0) return response;
-  if (nothingSyncedYet(conns)) throw new HttpError(409, METRICS_NOT_READY_MESSAGE, { code: METRICS_NOT_READY_CODE });
+  assertSomethingSynced({ [platform]: conns });
 
   const accountIds = conns.map((c) => c.accountId);
   const sums = await sumsOf(deps, brandId, platform, accountIds, ranges, today);
@@ -97,7 +94,7 @@ export async function buildSummary(deps: ReportDeps, brand: AccessibleBrand, sou
   }
   response.periodData = periodData as SummaryResponse['periodData'];
   response.series = await dailySeries(deps, brandId, source, platform, conns, periods, today);
-  if (status.state === 'needs_reconnect') throw tokenExpired(platform, response);
+  if (status.state === 'needs_reconnect') throw reconnectNeeded(platform, response);
   return response;
 }
 
@@ -139,9 +136,4 @@ async function dailySeries(
 
 function everyCovers(conns: SourceConnection[], range: DayRange, today: string): boolean {
   return conns.every((c) => connectionCovers(c, [range], today));
-}
-
-/** 403 for the client's token flags, carrying the last synced answer so the screen can keep showing it. */
-export function tokenExpired(platform: Platform, stale: unknown): HttpError {
-  return new HttpError(403, reconnectMessage(platform), { code: TOKEN_EXPIRED_CODE, platform, stale });
 }

@@ -183,4 +183,13 @@ describe('AdMetrics dashboard', () => {
     renderAt('/admetrics/b1');
     expect(await screen.findByRole('heading', { name: 'Preparing your dashboard...' })).toBeInTheDocument();
   });
+
+  it("says which platform failed with 'Error: {message}' and a retry, and keeps the other platform's cards", async () => {
+    answers.fb = () => [400, { success: false, message: 'Choose a real date' }];
+    answers.google = () => [200, { success: true, currency: 'INR', data: [] }];
+    renderAt('/admetrics/b1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Facebook: Choose a real date');
+    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByText('No Google Ad Account connected for this brand.')).toBeInTheDocument();
+  });
 });

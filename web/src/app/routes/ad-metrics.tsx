@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { FbAdAccountRow, GoogleAdSummary } from '@parallels/contract/ad-metrics';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
+import { ReconnectNotice, ReportError, ReportLoading } from '../../components/report-table/report-state';
 import { useFacebookAdMetrics, useGoogleAdMetrics } from '../../features/ad-metrics/api/get-ad-metrics';
 import { AdMetricCard } from '../../features/ad-metrics/components/ad-metric-card';
 import { ConnectAdvertisingPrompt } from '../../features/ad-metrics/components/connect-advertising-prompt';
@@ -15,7 +14,6 @@ import { useBrand } from '../../features/connections/api/get-brand';
 import { PreparingScreen } from '../../features/sync-status/components/preparing-screen';
 import { useLiveConnections } from '../../features/sync-status/hooks/use-live-connections';
 import { brandSyncProgress } from '../../features/sync-status/utils/sync-progress';
-import { ApiError } from '../../lib/api-client';
 import { formatRangeLabel, isCompareOn, useDateRange } from '../../lib/date-range';
 import { useBrandCurrencyLocale, useLocale } from '../../lib/locale';
 import { platformTitle } from '../../lib/platform-names';
@@ -26,10 +24,6 @@ export function AdMetricsRoute() {
   const { brandId } = useParams();
   if (!brandId) return null;
   return <AdMetrics key={brandId} brandId={brandId} />;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'Something went wrong';
 }
 
 /** spec core.md section 2, "AdMetrics dashboard": the blended summary, a card per ad account, the empty states. */
@@ -58,19 +52,16 @@ function AdMetrics({ brandId }: { brandId: string }) {
     <ConnectAccountDialog platform={dialog} onClose={() => setDialog(null)} target={{ mode: 'brand', brandId, onSaved: () => window.location.reload() }} />
   );
 
-  if (facebook.isPending || google.isPending) {
-    return (
-      <div className="mt-10 flex justify-center">
-        <Spinner label="Loading ad metrics" />
-      </div>
-    );
-  }
+  if (facebook.isPending || google.isPending) return <ReportLoading label="Loading ad metrics" />;
   const fbNotReady = facebook.isError && isMetricsNotReady(facebook.error);
   const googleNotReady = google.isError && isMetricsNotReady(google.error);
   const fbRows: FbAdAccountRow[] = facebook.data?.data.data ?? [];
   const googleRows: GoogleAdSummary[] = google.data?.data.data ?? [];
   if ((fbNotReady || googleNotReady) && (fbNotReady || fbRows.length === 0) && (googleNotReady || googleRows.length === 0)) return <PreparingScreen brandId={brandId} progress={brand.data ? sync.progress : undefined} />;
-  const failed = [facebook.isError && !fbNotReady ? `Facebook: ${errorText(facebook.error)}` : null, google.isError && !googleNotReady ? `Google Ads: ${errorText(google.error)}` : null].filter(Boolean);
+  const failed = [
+    ...(facebook.isError && !fbNotReady ? [{ source: 'Facebook', error: facebook.error }] : []),
+    ...(google.isError && !googleNotReady ? [{ source: 'Google Ads', error: google.error }] : []),
+  ];
   if (failed.length === 0 && fbRows.length === 0 && googleRows.length === 0 && !fbNotReady && !googleNotReady) {
     return (
       <>
@@ -96,19 +87,14 @@ function AdMetrics({ brandId }: { brandId: string }) {
           Refresh
         </Button>
       </div>
-      {reconnect.map((message) => (
-        <p key={message} role="status" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-          {message} Showing the figures synced so far.
-        </p>
-      ))}
-      {failed.map((message) => (
-        <Card key={message} className="mt-3 flex flex-wrap items-center justify-between gap-3 border-rose-200 p-4" role="alert">
-          <p className="text-sm text-rose-800">{message}</p>
-          <Button variant="secondary" onClick={() => void refresh()}>
-            Try again
-          </Button>
-        </Card>
-      ))}
+      <div className="mt-3 space-y-3">
+        {reconnect.map((message) => (
+          <ReconnectNotice key={message} message={message!} />
+        ))}
+        {failed.map(({ source, error }) => (
+          <ReportError key={source} source={source} error={error} onRetry={refresh} />
+        ))}
+      </div>
       <div className="mt-4 space-y-4">
         {(fbRows.length > 0 || googleRows.length > 0) && (
           <AdMetricCard

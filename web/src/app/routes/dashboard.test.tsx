@@ -220,7 +220,7 @@ describe('dashboard performance overview', () => {
     summaries = { 'facebook-ads': [200, withSeries] };
     renderAt('/dashboard');
     const card = await screen.findByRole('region', { name: 'Last 7 Days' });
-    const line = await within(card).findByRole('img', { name: 'Meta Spend trend: ₹100.00 on 8 Mar to ₹160.00 on 14 Mar' });
+    const line = await within(card).findByRole('img', { name: 'Meta Spend trend: ₹100.00 on 8 Mar to ₹160.00 on 14 Mar' }, { timeout: 5000 });
     expect(line.querySelector('svg')).not.toBeNull();
     expect(within(card).getByRole('img', { name: 'Meta ROAS trend: 2.00x on 8 Mar to 2.00x on 14 Mar' })).toBeInTheDocument();
     // one day has no trend

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Spinner } from '../../components/ui/spinner';
+import { ReconnectNotice, ReportLoading } from '../../components/report-table/report-state';
 import { ConnectAccountDialog } from '../../features/connections/components/connect-account-dialog';
 import { useOpenModalParam } from '../../features/connections/hooks/use-open-modal-param';
 import { useBrand } from '../../features/connections/api/get-brand';
@@ -65,20 +65,14 @@ function Dashboard() {
         (overview.preparing ? (
           <PreparingScreen brandId={brandId} progress={sync.progress} />
         ) : overview.loading ? (
-          <div className="mt-8 flex justify-center">
-            <Spinner label="Loading your performance overview" />
-          </div>
+          <ReportLoading label="Loading your performance overview" />
         ) : (
           <section className="mt-6" aria-labelledby="performance-overview">
             <h3 id="performance-overview" className="sr-only">
               Performance overview
             </h3>
             {overview.sources.map((s) =>
-              s.state.kind === 'ready' && s.state.reconnectMessage ? (
-                <p key={s.source} role="status" className="mb-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-                  {s.label}: {s.state.reconnectMessage} Showing the figures synced so far.
-                </p>
-              ) : null,
+              s.state.kind === 'ready' && s.state.reconnectMessage ? <ReconnectNotice key={s.source} source={s.label} message={s.state.reconnectMessage} /> : null,
             )}
             <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-4">
               {(Object.keys(PERIOD_TITLES) as Array<keyof typeof PERIOD_TITLES>).map((period) => (

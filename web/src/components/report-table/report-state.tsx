@@ -34,41 +34,74 @@ export function reportErrorMessage(error: unknown): string {
   return error instanceof ApiError && error.message ? error.message : 'Something went wrong';
 }
 
+// The parts below are every report's state markup, used by ReportState for one-query screens and directly by
+// screens that combine several queries (the dashboard's sources, AdMetrics' platforms).
+
+export function ReportLoading({ label }: { label: string }) {
+  return (
+    <div className="mt-8 flex justify-center">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+/** 'Error: {message}' with a retry; `source` names which part failed when a screen has several. */
+export function ReportError({ error, source, onRetry }: { error: unknown; source?: string; onRetry: () => unknown }) {
+  return (
+    <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 border-rose-200 p-4">
+      <p className="text-sm text-rose-800">
+        Error: {source ? `${source}: ` : ''}
+        {reportErrorMessage(error)}
+      </p>
+      <Button variant="secondary" onClick={() => void onRetry()}>
+        Retry
+      </Button>
+    </Card>
+  );
+}
+
+/** The last synced figures stay on screen under the token message (403 TOKEN_EXPIRED with `stale`). */
+export function ReconnectNotice({ message, source, action }: { message: string; source?: string; action?: ReactNode }) {
+  return (
+    <div role="status" className="mb-3 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+      <span>
+        {source ? `${source}: ` : ''}
+        {message} Showing the figures synced so far.
+      </span>
+      {action}
+    </div>
+  );
+}
+
+/** 402 PLAN_LIMIT: the brand's plan does not include this report; the plans are one click away. */
+export function PlanLimitNotice({ error }: { error: unknown }) {
+  return (
+    <Card role="status" className="flex flex-wrap items-center justify-between gap-3 border-brand-100 bg-brand-50 p-4">
+      <p className="text-sm text-slate-800">{reportErrorMessage(error)}</p>
+      <Button onClick={openPricingDialog}>See plans</Button>
+    </Card>
+  );
+}
+
+export function ReportEmpty({ text }: { text: string }) {
+  return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600">{text}</p>;
+}
+
 /**
- * Every report's states in one place: loading, Preparing (409), the plan to upgrade to (402 PLAN_LIMIT), the last synced figures under a reconnect
- * prompt (403 TOKEN_EXPIRED, see lib/report-request), 'Error: {message}' with a retry, empty, then the data.
+ * Every report's states in one place: loading, Preparing (409), the plan to upgrade to (402 PLAN_LIMIT), the
+ * last synced data under a reconnect prompt (403 TOKEN_EXPIRED, see lib/report-request), 'Error: {message}'
+ * with a retry, empty, then the data.
  */
 export function ReportState<T>({ query, loadingLabel, preparing, isEmpty, emptyText = 'No data available', reconnect, children }: ReportStateProps<T>) {
-  if (query.isPending) return <Spinner label={loadingLabel} />;
+  if (query.isPending) return <ReportLoading label={loadingLabel} />;
   if (query.isError && isMetricsNotReady(query.error)) return <>{preparing}</>;
-  if (query.isError && isPlanLimit(query.error)) {
-    return (
-      <Card role="status" className="flex flex-wrap items-center justify-between gap-3 border-brand-100 bg-brand-50 p-4">
-        <p className="text-sm text-slate-800">{reportErrorMessage(query.error)}</p>
-        <Button onClick={openPricingDialog}>See plans</Button>
-      </Card>
-    );
-  }
-  if (query.isError || !query.data) {
-    return (
-      <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 border-rose-200 p-4">
-        <p className="text-sm text-rose-800">Error: {reportErrorMessage(query.error)}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </Card>
-    );
-  }
+  if (query.isError && isPlanLimit(query.error)) return <PlanLimitNotice error={query.error} />;
+  if (query.isError || !query.data) return <ReportError error={query.error} onRetry={query.refetch} />;
   const { data, reconnectMessage } = query.data;
   return (
     <>
-      {reconnectMessage && (
-        <div role="status" className="mb-3 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-          <span>{reconnectMessage} Showing the figures synced so far.</span>
-          {reconnect}
-        </div>
-      )}
-      {isEmpty?.(data) ? <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600">{emptyText}</p> : children(data)}
+      {reconnectMessage && <ReconnectNotice message={reconnectMessage} action={reconnect} />}
+      {isEmpty?.(data) ? <ReportEmpty text={emptyText} /> : children(data)}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { SummaryResponse, SummarySource } from '@parallels/contract/summary';
-import { ApiError } from '../../../lib/api-client';
+import { reportErrorMessage } from '../../../components/report-table/report-state';
 import { isMetricsNotReady } from '../../../lib/report-request';
 import { useSummary } from '../api/get-summary';
 import { OVERVIEW_SOURCES } from '../utils/overview-metrics';
@@ -40,7 +40,7 @@ export function useOverview(brandId: string | undefined, range: OverviewRange) {
     const q = queries[source];
     let state: SourceState;
     if (q.isPending) state = { kind: 'loading' };
-    else if (q.isError) state = isMetricsNotReady(q.error) ? { kind: 'not_ready' } : { kind: 'failed', message: q.error instanceof ApiError ? q.error.message : 'Something went wrong' };
+    else if (q.isError) state = isMetricsNotReady(q.error) ? { kind: 'not_ready' } : { kind: 'failed', message: reportErrorMessage(q.error) };
     else if (q.data.data.status.state === 'not_connected') state = { kind: 'not_connected', summary: q.data.data };
     else state = { kind: 'ready', summary: q.data.data, reconnectMessage: q.data.reconnectMessage };
     return { source, label, state };
