@@ -156,12 +156,15 @@ describe('rules (spec core.md section 5)', () => {
     expect(parseTypedDay(text)).toBe(day);
   });
 
-  it('disables days after today and before 2023-01-01', () => {
+  it('disables days after today and before the last 24 months (never before 2023-01-01)', () => {
     const today = '2026-05-31';
     expect(isDayDisabled('2026-06-01', today)).toBe(true);
-    expect(isDayDisabled('2022-12-31', today)).toBe(true);
+    expect(isDayDisabled('2024-04-30', today)).toBe(true);
     expect(isDayDisabled('2026-05-31', today)).toBe(false);
-    expect(isDayDisabled('2023-01-01', today)).toBe(false);
+    expect(isDayDisabled('2024-05-01', today)).toBe(false);
+    // while 24 months back is still before 2023, 2023-01-01 is the first day
+    expect(isDayDisabled('2022-12-31', '2024-03-15')).toBe(true);
+    expect(isDayDisabled('2023-01-01', '2024-03-15')).toBe(false);
   });
 
   it('a range whose from is after its to collapses to the single from day', () => {
@@ -197,7 +200,8 @@ describe('rules (spec core.md section 5)', () => {
   it('the previous period is the equal-length range right before', () => {
     expect(previousPeriod({ from: '2026-11-01', to: '2026-11-22' })).toEqual({ from: '2026-10-10', to: '2026-10-31' });
     expect(previousPeriod({ from: '2026-05-31', to: '2026-05-31' })).toEqual({ from: '2026-05-30', to: '2026-05-30' });
-    expect(previousPeriod({ from: '2023-01-03', to: '2023-01-10' })).toEqual({ from: '2023-01-01', to: '2023-01-02' });
+    expect(previousPeriod({ from: '2023-01-03', to: '2023-01-10' }, '2024-03-15')).toEqual({ from: '2023-01-01', to: '2023-01-02' });
+    expect(previousPeriod({ from: '2024-05-03', to: '2024-05-10' }, '2026-05-31')).toEqual({ from: '2024-05-01', to: '2024-05-02' });
   });
 });
 

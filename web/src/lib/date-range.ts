@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { EARLIEST_REPORT_DAY } from '@parallels/contract/report-dates';
+import { reportDayBounds } from '@parallels/contract/report-dates';
 
 /**
  * The report date range (spec core.md sections 3, 5 and 9). Days are 'yyyy-MM-dd' strings everywhere; the
@@ -95,14 +95,23 @@ export function parseTypedDay(text: string): string | null {
   return trimmed;
 }
 
-/** Spec sections 5 and 9: days after today and before 2023-01-01 cannot be picked. */
-export function isDayDisabled(day: string, today: string): boolean {
-  return day > today || day < EARLIEST_REPORT_DAY;
+/**
+ * The first day that can be picked: 2023-01-01 (spec sections 5 and 9), or the first of the month 24 months
+ * back once that is later ('last 24 months available for reports'), the bound the server checks too.
+ */
+export function earliestSelectableDay(today: string): string {
+  return reportDayBounds(today).earliest;
 }
 
-/** Keeps a pair inside what can be reported on: from not before 2023-01-01, to not before from. */
-function clampToEarliest(pair: DayPair): DayPair {
-  const from = pair.from < EARLIEST_REPORT_DAY ? EARLIEST_REPORT_DAY : pair.from;
+/** Spec sections 5 and 9: days after today and before the earliest reportable day cannot be picked. */
+export function isDayDisabled(day: string, today: string): boolean {
+  return day > today || day < earliestSelectableDay(today);
+}
+
+/** Keeps a pair inside what can be reported on: from not before the earliest day, to not before from. */
+function clampToEarliest(pair: DayPair, today: string): DayPair {
+  const earliest = earliestSelectableDay(today);
+  const from = pair.from < earliest ? earliest : pair.from;
   return { from, to: pair.to < from ? from : pair.to };
 }
 
@@ -111,7 +120,7 @@ export interface QuickSelect {
   range: (today: string) => DayPair;
 }
 
-const quick = (label: string, range: (t: string) => DayPair): QuickSelect => ({ label, range: (t) => clampToEarliest(range(t)) });
+const quick = (label: string, range: (t: string) => DayPair): QuickSelect => ({ label, range: (t) => clampToEarliest(range(t), t) });
 
 /**
  * Spec section 9, in the spec's order and wording. What a preset covers follows the platforms' own convention,
@@ -169,16 +178,16 @@ export function normalizeRange(range: DateRange): DateRange {
 
 /** Spec section 9: the default range is the first of the current month up to today. */
 export function defaultRange(today: string): DateRange {
-  return clampToEarliest({ from: startOfMonth(today), to: today });
+  return clampToEarliest({ from: startOfMonth(today), to: today }, today);
 }
 
 /**
  * The equal-length range right before `range` (the default comparison). Clamped like the quick selects,
- * since nothing before 2023-01-01 can be reported on.
+ * since nothing before the earliest reportable day can be reported on.
  */
-export function previousPeriod(range: DayPair): DayPair {
+export function previousPeriod(range: DayPair, today: string = todayLocal()): DayPair {
   const length = daysBetween(range.from, range.to) + 1;
-  return clampToEarliest({ from: addDays(range.from, -length), to: addDays(range.from, -1) });
+  return clampToEarliest({ from: addDays(range.from, -length), to: addDays(range.from, -1) }, today);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { EARLIEST_REPORT_DAY } from '@parallels/contract/report-dates';
-import { addDays, addMonths, endOfMonth, formatDay, formatMonth, isDayDisabled, startOfMonth, startOfWeek, type DayPair } from '../../lib/date-range';
+import { addDays, addMonths, earliestSelectableDay, endOfMonth, formatDay, formatMonth, isDayDisabled, startOfMonth, startOfWeek, type DayPair } from '../../lib/date-range';
 
 const WEEKDAYS = [
   ['Mo', 'Monday'],
@@ -36,7 +35,8 @@ function weeksOf(month: string): string[][] {
 const within = (day: string, pair: DayPair | undefined): boolean => !!pair && day >= pair.from && day <= pair.to;
 
 function clampToSelectable(day: string, today: string): string {
-  if (day < EARLIEST_REPORT_DAY) return EARLIEST_REPORT_DAY;
+  const earliest = earliestSelectableDay(today);
+  if (day < earliest) return earliest;
   return day > today ? today : day;
 }
 
@@ -97,7 +97,7 @@ export function CalendarMonth(props: CalendarMonthProps) {
     if (startOfMonth(next) !== month) onMonthChange(startOfMonth(next));
   };
 
-  const canGoBack = month > EARLIEST_REPORT_DAY;
+  const canGoBack = month > earliestSelectableDay(today);
   const canGoForward = startOfMonth(today) > month;
 
   return (

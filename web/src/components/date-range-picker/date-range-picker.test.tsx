@@ -109,8 +109,8 @@ describe('date range picker', () => {
     expect(screen.getByRole('textbox', { name: 'From' })).toHaveAttribute('aria-invalid', 'true');
     await typeDay('To', '2026-06-01');
     expect(screen.getByText('Dates after today are not available')).toBeInTheDocument();
-    await typeDay('To', '2022-12-31');
-    expect(screen.getByText('Dates before 2023-01-01 are not available')).toBeInTheDocument();
+    await typeDay('To', '2024-04-30');
+    expect(screen.getByText('Dates before 2024-05-01 are not available')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(urlParams().get('from')).toBe('2026-05-02');
     expect(urlParams().get('to')).toBe('2026-05-09');
@@ -135,13 +135,13 @@ describe('date range picker', () => {
     expect(screen.getByRole('button', { name: 'Next month' })).toBeDisabled();
   });
 
-  it('disables days before 2023-01-01', async () => {
-    // 2023-01-01 is a Sunday: the first week row shows the last days of 2022.
-    renderPicker('/dashboard?from=2023-01-01&to=2023-01-10');
+  it('disables days before the last 24 months (the server refuses them too)', async () => {
+    // today 2026-05-31: reports reach back to 2024-05-01, a Wednesday; the first week row shows 29-30 April.
+    renderPicker('/dashboard?from=2024-05-01&to=2024-05-10');
     await openPanel();
-    expect(screen.getByRole('grid', { name: 'January 2023' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '31 December 2022' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: '1 January 2023' })).toBeEnabled();
+    expect(screen.getByRole('grid', { name: 'May 2024' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '30 April 2024' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '1 May 2024' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Previous month' })).toBeDisabled();
   });
 

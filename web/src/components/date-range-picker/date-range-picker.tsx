@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { EARLIEST_REPORT_DAY } from '@parallels/contract/report-dates';
 import {
   addDays,
   daysBetween,
   equalLengthCompare,
   formatRangeLabel,
   isCompareOn,
+  earliestSelectableDay,
   isDayDisabled,
   normalizeRange,
   parseTypedDay,
@@ -99,10 +99,10 @@ interface Draft extends DayPair {
   calendarSets: 'range' | 'compare';
 }
 
-function initialDraft(range: DateRange): Draft {
+function initialDraft(range: DateRange, today: string): Draft {
   let compare: CompareDraft = null;
   if (isCompareOn(range)) {
-    const previous = previousPeriod(range);
+    const previous = previousPeriod(range, today);
     compare = previous.from === range.compareFrom && previous.to === range.compareTo ? 'previous' : { from: range.compareFrom, to: range.compareTo };
   }
   return { from: range.from, to: range.to, awaitingEnd: false, compare, calendarSets: 'range' };
@@ -127,7 +127,7 @@ interface PanelProps {
 }
 
 function DateRangePanel({ id, range, today, onApply, onCancel }: PanelProps) {
-  const [draft, setDraft] = useState(() => initialDraft(range));
+  const [draft, setDraft] = useState(() => initialDraft(range, today));
   const [month, setMonth] = useState(() => startOfMonth(range.to));
   const firstRef = useRef<HTMLButtonElement>(null);
   const compareRange = compareFor(draft, draft.compare);
@@ -234,7 +234,7 @@ function DateRangePanel({ id, range, today, onApply, onCancel }: PanelProps) {
 function typedDayError(text: string, today: string): string | null {
   const day = parseTypedDay(text);
   if (!day) return 'Enter a date as YYYY-MM-DD';
-  if (day < EARLIEST_REPORT_DAY) return `Dates before ${EARLIEST_REPORT_DAY} are not available`;
+  if (day < earliestSelectableDay(today)) return `Dates before ${earliestSelectableDay(today)} are not available`;
   if (isDayDisabled(day, today)) return 'Dates after today are not available';
   return null;
 }

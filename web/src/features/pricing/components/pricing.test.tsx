@@ -54,7 +54,7 @@ describe('pricing', () => {
     expect(await screen.findByText(/9 trial days left/)).toBeInTheDocument();
     expect(screen.getByText('Your plan')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Choose Startup Plan' })).not.toBeInTheDocument();
-    expect(screen.getByText('✓ Multiple brands')).toBeInTheDocument();
+    expect(screen.getByText('✓ Up to 10 brands')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Choose Growth Plan' }));
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://admin.example/store/demo/charges/parallels/pricing_plans'));
   });
