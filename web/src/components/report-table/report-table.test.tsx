@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildWorkbook } from './export-xlsx';
 import { performanceTone, type ReportColumn } from './report-columns';
@@ -145,6 +145,26 @@ describe('ReportTable', () => {
     expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+  });
+
+  it('full screen on a chunked table loads 30 rows at a time as the user nears the bottom', async () => {
+    const user = userEvent.setup();
+    render(<ReportTable<Item> title="Items" columns={COLUMNS} rows={ITEMS} getRowId={(r) => r.id} currency="USD" fullScreenChunk={30} />);
+    await user.click(screen.getByRole('button', { name: 'Full screen' }));
+    const table = screen.getByRole('table', { name: 'Items' });
+    const loaded = () => Number(table.getAttribute('aria-rowcount')) - 2; // the group and column header rows
+    // the first 30 fit the 800 px view with the overscan, so the next 30 come at once; then it waits
+    await waitFor(() => expect(loaded()).toBe(60));
+    expect(within(table).queryByRole('cell', { name: 'Row 061' })).not.toBeInTheDocument();
+    const scroller = screen.getByRole('region', { name: 'Items rows' });
+    scroller.scrollTop = 60 * 41 - 800;
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(loaded()).toBe(90));
+    scroller.scrollTop = 90 * 41 - 800;
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(loaded()).toBe(120));
+    await user.keyboard('{Escape}');
+    expect(screen.getByText('Showing 1-50 of 120 rows')).toBeInTheDocument();
   });
 
   it('expands a row into its sub rows', async () => {

@@ -183,6 +183,8 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
   const groups = groupRuns(leafColumns.map((c) => byId.get(c.id)?.group));
   const totalWidth = leafColumns.reduce((sum, c) => sum + c.getSize(), 0);
   const padTop = items[0]?.start ?? 0;
+  // header rows (the group row when there are groups), then the summary row when shown
+  const rowsBefore = (groups.some((g) => g.group) ? 2 : 1) + (props.summaryRow !== undefined && pageRows.length > 0 ? 1 : 0);
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const texts = paginationTexts(info);
   const isFiltered = filters.length > 0;
@@ -279,8 +281,9 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
         </div>
       </div>
 
-      <div ref={scrollRef} tabIndex={0} aria-label={`${title} rows`} className={`overflow-auto rounded-xl border border-slate-200 bg-white ${fullScreen ? 'flex-1' : ''}`} style={fullScreen ? undefined : { maxHeight: props.maxHeight ?? '70vh' }}>
-        <table aria-label={title} className="border-separate border-spacing-0 text-sm" style={{ width: totalWidth, tableLayout: 'fixed' }}>
+      <div ref={scrollRef} role="region" tabIndex={0} aria-label={`${title} rows`} className={`overflow-auto rounded-xl border border-slate-200 bg-white ${fullScreen ? 'flex-1' : ''}`} style={fullScreen ? undefined : { maxHeight: props.maxHeight ?? '70vh' }}>
+        {/* only the visible rows are in the DOM: aria-rowcount and aria-rowindex tell assistive technology the whole */}
+        <table aria-label={title} aria-rowcount={rowsBefore + pageRows.length} className="border-separate border-spacing-0 text-sm" style={{ width: totalWidth, tableLayout: 'fixed' }}>
           <thead className="sticky top-0 z-20 bg-slate-50">
             {groups.some((g) => g.group) && (
               <tr>
@@ -338,7 +341,9 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
           </thead>
           <tbody>
             {props.summaryRow !== undefined && pageRows.length > 0 && (
-              <tr className="bg-slate-100 font-semibold">{leafColumns.map((c) => cell(props.summaryRow as Row, c, 0, null))}</tr>
+              <tr aria-rowindex={rowsBefore} className="bg-slate-100 font-semibold">
+                {leafColumns.map((c) => cell(props.summaryRow as Row, c, 0, null))}
+              </tr>
             )}
             {padTop > 0 && (
               <tr aria-hidden>
@@ -348,7 +353,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
             {items.map((item) => {
               const r = pageRows[item.index]!;
               return (
-                <tr key={r.id} data-index={item.index} ref={virtualizer.measureElement} className={r.depth > 0 ? 'bg-slate-50/70' : 'bg-white hover:bg-slate-50'}>
+                <tr key={r.id} data-index={item.index} aria-rowindex={rowsBefore + item.index + 1} ref={virtualizer.measureElement} className={r.depth > 0 ? 'bg-slate-50/70' : 'bg-white hover:bg-slate-50'}>
                   {leafColumns.map((c) => cell(r.original, c, r.depth, r))}
                 </tr>
               );
