@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { dateRangeBodySchema, sourceStatusSchema } from './report-dates.js';
 
+/** the currency an account's own figures are in (its platform's; the brand's where unknown) */
+const accountCurrencySchema = z.string().optional();
+
 // spec core.md sections 3 and 7: the AdMetrics dashboard's calls. Figures are null when the account's days
 // in the range have not all synced (status says why): missing, never zero.
 
@@ -27,6 +30,7 @@ export const fbAdAccountRowSchema = z.object({
   /** why the figures are missing, when they are */
   message: z.string().nullable(),
   status: sourceStatusSchema,
+  currency: accountCurrencySchema,
 });
 export type FbAdAccountRow = z.infer<typeof fbAdAccountRowSchema>;
 
@@ -56,6 +60,7 @@ export const googleAdSummarySchema = z.object({
   adMetrics: googleAdMetricsSchema.nullable(),
   message: z.string().nullable(),
   status: sourceStatusSchema,
+  currency: accountCurrencySchema,
 });
 export type GoogleAdSummary = z.infer<typeof googleAdSummarySchema>;
 

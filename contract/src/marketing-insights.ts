@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDaySchema } from './common.js';
 import { metricComparisonSchema } from './summary.js';
-import { dateRangeBodySchema, sourceStatusSchema } from './report-dates.js';
+import { dateRangeBodySchema, otherCurrencyAccountSchema, sourceStatusSchema } from './report-dates.js';
 
 // spec/reports.md sections 3 and 7: GET /api/report/{brandId}?startDate&endDate answers monthly rows of the
 // cross-platform performance table, each with its daily rows. Ours adds the optional compare range
@@ -78,5 +78,7 @@ export const performanceReportSchema = z.object({
   /** why a source's figures are missing, per source */
   status: z.object({ shopify: sourceStatusSchema, meta: sourceStatusSchema, google_ads: sourceStatusSchema }),
   currency: z.string(),
+  /** ad accounts in another currency than the brand's: not in these figures, shown apart (never added) */
+  otherCurrencyAccounts: z.array(otherCurrencyAccountSchema).optional(),
 });
 export type PerformanceReport = z.infer<typeof performanceReportSchema>;

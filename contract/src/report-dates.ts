@@ -61,6 +61,13 @@ export type DayRange = z.infer<typeof dayRangeSchema>;
 export const sourceStateSchema = z.enum(['ready', 'syncing', 'not_connected', 'needs_reconnect', 'failing']);
 export type SourceState = z.infer<typeof sourceStateSchema>;
 
+/**
+ * An ad account that reports in another currency than the brand's: its figures are never added to the
+ * brand's (no exchange rate is assumed); reports list it so the screen can say it is shown apart.
+ */
+export const otherCurrencyAccountSchema = z.object({ accountId: z.string(), accountName: z.string(), currency: z.string() });
+export type OtherCurrencyAccount = z.infer<typeof otherCurrencyAccountSchema>;
+
 export const sourceStatusSchema = z.object({
   state: sourceStateSchema,
   /** the newest day every connection of the source has synced, when any */

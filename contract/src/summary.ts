@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDaySchema } from './common.js';
-import { COMPARE_RANGE_ORDER_MESSAGE, REPORT_RANGE_ORDER_MESSAGE, reportDaySchema, sourceStatusSchema } from './report-dates.js';
+import { COMPARE_RANGE_ORDER_MESSAGE, REPORT_RANGE_ORDER_MESSAGE, otherCurrencyAccountSchema, reportDaySchema, sourceStatusSchema } from './report-dates.js';
 
 // spec core.md sections 3 and 7: POST /api/summary/{facebook-ads|google-ads|analytics}/{brandId} answers
 // {success, periodData}: per period (yesterday, last7Days, last30Days) each metric's current and previous
@@ -65,6 +65,8 @@ export const summaryResponseSchema = z.object({
   periods: z.object({ yesterday: periodDaysSchema, last7Days: periodDaysSchema, last30Days: periodDaysSchema, custom: periodDaysSchema.optional() }),
   status: sourceStatusSchema,
   currency: z.string(),
+  /** ad accounts in another currency than the brand's: not in these figures, shown apart (never added) */
+  otherCurrencyAccounts: z.array(otherCurrencyAccountSchema).optional(),
   /**
    * Each day's metric values over the periods' days (the last 30 days, and the chosen range when it is at most
    * SERIES_MAX_DAYS long), oldest first: the overview's trend lines. A day not synced is null.

@@ -56,6 +56,7 @@ export async function facebookAccountMetrics(deps: ReportDeps, brand: Accessible
       cpp: r?.cpp ?? null,
       message: status.message,
       status,
+      currency: conn.currency ?? brand.currency,
     };
   });
   const response: FbAdMetricsResponse = { success: true, data, currency: brand.currency };
@@ -91,6 +92,7 @@ export async function googleAccountMetrics(deps: ReportDeps, brand: AccessibleBr
           : null,
       message: status.message,
       status,
+      currency: conn.currency ?? brand.currency,
     };
   });
   const response: GoogleAdMetricsResponse = { success: true, data, currency: brand.currency };

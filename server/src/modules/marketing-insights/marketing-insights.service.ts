@@ -15,6 +15,7 @@ import {
   assertSomethingSynced,
   coveredDays,
   daysOfRange,
+  keepBrandCurrency,
   loadReportSources,
   resolveReportRange,
   sourceStatuses,
@@ -135,8 +136,10 @@ function monthlyRows(days: Map<string, Sums>): { rows: MonthlyPerformance[]; tot
 /** GET /api/report/{brandId}: the cross-platform performance table for a range (and its compare range). */
 export async function buildPerformanceReport(deps: ReportDeps, brand: AccessibleBrand, query: ReportQuery): Promise<PerformanceReport> {
   const { today, range, compare } = resolveReportRange(brand, query, deps.now());
-  const sources: Sources = await loadReportSources(deps, brand.id, PERFORMANCE_SOURCES);
-  assertSomethingSynced(sources);
+  const loaded: Sources = await loadReportSources(deps, brand.id, PERFORMANCE_SOURCES);
+  assertSomethingSynced(loaded);
+  // an ad account in another currency is never added to the brand's figures (issue 15): listed apart
+  const { sources, otherCurrency } = keepBrandCurrency(loaded, brand.currency);
   const ranges = compare ? [range, compare] : [range];
   const accounts = { shops: sources.shopify.map((c) => c.accountId), meta: sources.meta.map((c) => c.accountId), google: sources.google_ads.map((c) => c.accountId) };
   const rows = await dailySums(deps.db, brand.id, accounts, ranges);
@@ -157,6 +160,7 @@ export async function buildPerformanceReport(deps: ReportDeps, brand: Accessible
     compare: compare && previous ? { ...compare, data: previous.rows } : null,
     status,
     currency: brand.currency,
+    ...(otherCurrency.length > 0 ? { otherCurrencyAccounts: otherCurrency } : {}),
   };
   throwIfReconnectNeeded(status, report);
   return report;

@@ -1,5 +1,5 @@
 import type { Platform } from '@parallels/contract/brands';
-import type { DayRange, SourceStatus } from '@parallels/contract/report-dates';
+import type { DayRange, OtherCurrencyAccount, SourceStatus } from '@parallels/contract/report-dates';
 import { METRICS_NOT_READY_CODE, METRICS_NOT_READY_MESSAGE, TOKEN_EXPIRED_CODE } from '@parallels/contract/summary';
 import { HttpError } from '../../plugins/error-handler.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
@@ -50,6 +50,25 @@ export async function loadReportSources<P extends Platform>(deps: ReportDeps, br
   const out = {} as ReportSources<P>;
   for (const p of platforms) out[p] = await loadSourceConnections(deps.db, brandId, p);
   return out;
+}
+
+/** Whether a connection's figures can be added to the brand's: same currency, or none of its own (GA4). */
+export function inBrandCurrency(conn: SourceConnection, brandCurrency: string): boolean {
+  return !conn.currency || conn.currency === brandCurrency;
+}
+
+/**
+ * Issue 15: currencies are never added together. The sources keep the connections in the brand's currency;
+ * the others are listed apart (no exchange rate is assumed), for the screen to say so.
+ */
+export function keepBrandCurrency<P extends Platform>(sources: ReportSources<P>, brandCurrency: string): { sources: ReportSources<P>; otherCurrency: OtherCurrencyAccount[] } {
+  const kept = {} as ReportSources<P>;
+  const otherCurrency: OtherCurrencyAccount[] = [];
+  for (const p of Object.keys(sources) as P[]) {
+    kept[p] = sources[p].filter((c) => inBrandCurrency(c, brandCurrency));
+    for (const c of sources[p]) if (!inBrandCurrency(c, brandCurrency)) otherCurrency.push({ accountId: c.accountId, accountName: c.accountName, currency: c.currency! });
+  }
+  return { sources: kept, otherCurrency };
 }
 
 /** 409 'No metrics data available yet...' when sources are connected but none has committed a window. */

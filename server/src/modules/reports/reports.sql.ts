@@ -14,6 +14,7 @@ interface Row {
   sync_state: string;
   last_synced_at: string | null;
   last_error: string | null;
+  currency: string | null;
   windows: Array<[string, string]> | string;
 }
 
@@ -22,7 +23,7 @@ export async function loadSourceConnections(db: Database, brandId: string, platf
   const rows = await queryRows<Row>(
     db,
     sql`select c.id, c.platform, c.account_id, c.account_name, c.manager_id, c.status, c.status_message, c.sync_state,
-          to_char(c.last_synced_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_synced_at, c.last_error,
+          to_char(c.last_synced_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_synced_at, c.last_error, c.currency,
           coalesce((select json_agg(json_build_array(w.window_from::text, w.window_to::text)) from sync_windows w where w.connection_id = c.id), '[]'::json) as windows
         from connections c
         where c.brand_id = ${brandId} and c.platform = ${platform}
@@ -39,6 +40,7 @@ export async function loadSourceConnections(db: Database, brandId: string, platf
     syncState: r.sync_state,
     lastSyncedAt: r.last_synced_at,
     lastError: r.last_error,
+    currency: r.currency,
     windows: typeof r.windows === 'string' ? (JSON.parse(r.windows) as Array<[string, string]>) : r.windows,
   }));
 }

@@ -19,6 +19,8 @@ export interface SourceConnection {
   lastError: string | null;
   /** committed sync windows, [from, to] days inclusive */
   windows: Array<[string, string]>;
+  /** the currency the account reports in (null where the platform has none, as GA4, or it is not known) */
+  currency?: string | null;
 }
 
 /** True when every day of `range` lies in the union of `windows`. */

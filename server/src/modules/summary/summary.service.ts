@@ -15,7 +15,7 @@ import type { ReportDeps } from '../reports/report-deps.js';
 import { addDays } from '../../sync/windows.js';
 import { brandToday, customPeriod, dayCount, summaryPeriods } from '../reports/report-days.js';
 import { assertReportDatesInRange } from '../reports/report-bounds.js';
-import { assertSomethingSynced, reconnectNeeded } from '../reports/report-pipeline.js';
+import { assertSomethingSynced, inBrandCurrency, reconnectNeeded } from '../reports/report-pipeline.js';
 import { connectionCovers, sourceStatus, type SourceConnection } from '../reports/source-status.js';
 import { loadSourceConnections } from '../reports/reports.sql.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
@@ -69,19 +69,30 @@ export async function buildSummary(deps: ReportDeps, brand: AccessibleBrand, sou
     periods.custom = customPeriod({ from: body.startDate, to }, compare);
   }
   const platform = PLATFORM_OF[source];
-  const conns = await loadSourceConnections(deps.db, brandId, platform);
+  // an ad account in another currency is never added to the brand's figures (issue 15): listed apart
+  const all = await loadSourceConnections(deps.db, brandId, platform);
+  const conns = all.filter((c) => inBrandCurrency(c, brand.currency));
+  const otherCurrency = all.filter((c) => !inBrandCurrency(c, brand.currency)).map((c) => ({ accountId: c.accountId, accountName: c.accountName, currency: c.currency! }));
   const ranges: Record<string, DayRange> = {};
   for (const [key, p] of Object.entries(periods)) {
     ranges[`${key}:current`] = { from: p.from, to: p.to };
     ranges[`${key}:previous`] = { from: p.previousFrom, to: p.previousTo };
   }
   const status = sourceStatus(conns, Object.values(ranges), today);
-  const response: SummaryResponse = { success: true, periodData: null, periods: periods as SummaryResponse['periods'], status, currency: brand.currency, today };
+  const response: SummaryResponse = {
+    success: true,
+    periodData: null,
+    periods: periods as SummaryResponse['periods'],
+    status,
+    currency: brand.currency,
+    today,
+    ...(otherCurrency.length > 0 ? { otherCurrencyAccounts: otherCurrency } : {}),
+  };
   if (conns.length === 0) return response;
   assertSomethingSynced({ [platform]: conns });
 
   const accountIds = conns.map((c) => c.accountId);
-  const sums = await sumsOf(deps, brandId, platform, accountIds, ranges, today);
+  const sums = await sumsOf(deps, brand, platform, accountIds, ranges, today);
   const valuesFor = (key: string) => (everyCovers(conns, ranges[key]!, today) ? metricValues(source, sums[key]!) : null);
 
   const periodData: Record<string, PeriodMetrics> = {};
@@ -93,29 +104,32 @@ export async function buildSummary(deps: ReportDeps, brand: AccessibleBrand, sou
     periodData[key] = metrics;
   }
   response.periodData = periodData as SummaryResponse['periodData'];
-  response.series = await dailySeries(deps, brandId, source, platform, conns, periods, today);
+  response.series = await dailySeries(deps, brand, source, platform, conns, periods, today);
   if (status.state === 'needs_reconnect') throw reconnectNeeded(platform, response);
   return response;
 }
 
 /** Each range's sums for the source's accounts; the store's with the Meta and Google spend of the same days. */
-async function sumsOf(deps: ReportDeps, brandId: string, platform: Platform, accountIds: string[], ranges: Record<string, DayRange>, today: string): Promise<Record<string, AdSums | FunnelSums | StorePeriodSums>> {
+async function sumsOf(deps: ReportDeps, brand: AccessibleBrand, platform: Platform, accountIds: string[], ranges: Record<string, DayRange>, today: string): Promise<Record<string, AdSums | FunnelSums | StorePeriodSums>> {
+  const brandId = brand.id;
   if (platform === 'ga4') return sumGa4Funnel(deps.db, brandId, accountIds, ranges);
   if (platform !== 'shopify') return sumAdAccounts(deps.db, brandId, platform, accountIds, ranges);
   const adConns = [...(await loadSourceConnections(deps.db, brandId, 'meta')), ...(await loadSourceConnections(deps.db, brandId, 'google_ads'))];
+  // blended ROAS over spend in several currencies has no meaning without a rate: unknown, never a mixed sum
+  const mixedCurrencies = adConns.some((c) => !inBrandCurrency(c, brand.currency));
   const [store, spend] = await Promise.all([
     sumStore(deps.db, brandId, accountIds, ranges),
     sumAdSpend(deps.db, brandId, adConns.map((c) => ({ platform: c.platform as 'meta' | 'google_ads', accountId: c.accountId })), ranges),
   ]);
   return Object.fromEntries(
-    Object.keys(ranges).map((key) => [key, { ...store[key]!, adSpend: adConns.length > 0 && everyCovers(adConns, ranges[key]!, today) ? spend[key]! : null }]),
+    Object.keys(ranges).map((key) => [key, { ...store[key]!, adSpend: adConns.length > 0 && !mixedCurrencies && everyCovers(adConns, ranges[key]!, today) ? spend[key]! : null }]),
   );
 }
 
 /** Each day's values over the last 30 days and a chosen range of at most SERIES_MAX_DAYS: the trend lines. */
 async function dailySeries(
   deps: ReportDeps,
-  brandId: string,
+  brand: AccessibleBrand,
   source: SummarySource,
   platform: Platform,
   conns: SourceConnection[],
@@ -126,7 +140,7 @@ async function dailySeries(
   const days = new Set<string>();
   for (const p of spans) for (let d = p.from; d <= p.to; d = addDays(d, 1)) days.add(d);
   const ranges: Record<string, DayRange> = Object.fromEntries([...days].sort().map((d) => [d, { from: d, to: d }]));
-  const sums = await sumsOf(deps, brandId, platform, conns.map((c) => c.accountId), ranges, today);
+  const sums = await sumsOf(deps, brand, platform, conns.map((c) => c.accountId), ranges, today);
   return Object.keys(ranges).map((date) => {
     const covered = everyCovers(conns, ranges[date]!, today);
     const values = metricValues(source, sums[date]!);

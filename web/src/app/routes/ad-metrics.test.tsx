@@ -192,4 +192,16 @@ describe('AdMetrics dashboard', () => {
     expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByText('No Google Ad Account connected for this brand.')).toBeInTheDocument();
   });
+
+  it('shows an account in another currency in its own currency and leaves it out of the blended card', async () => {
+    answers.fb = () => [200, { success: true, currency: 'INR', data: [{ ...fbRow('act_1', 'India', 1000, 3000, 10, 500, 50000), currency: 'INR' }, { ...fbRow('act_2', 'United States', 70, 210, 1, 20, 2000), currency: 'USD' }] }];
+    answers.google = () => [200, { success: true, currency: 'INR', data: [] }];
+    renderAt('/admetrics/b1');
+    const blended = await screen.findByRole('region', { name: 'Blended summary' });
+    const tile = (card: HTMLElement, label: string) => within(card).getByText(label).parentElement!;
+    expect(tile(blended, 'Amount Spent')).toHaveTextContent('₹1,000');
+    expect(within(blended).getByText('In INR only: United States (USD) not added')).toBeInTheDocument();
+    const us = screen.getByRole('region', { name: 'Facebook - United States' });
+    expect(tile(us, 'Amount Spent')).toHaveTextContent('$70');
+  });
 });

@@ -76,6 +76,10 @@ function AdMetrics({ brandId }: { brandId: string }) {
   const googleCompareRows = googleCompare.data?.data.data;
   const reconnect = [facebook.data?.reconnectMessage, google.data?.reconnectMessage].filter(Boolean);
   const card = { currency, locale, compareLabel };
+  const otherCurrency = [
+    ...fbRows.filter((r) => r.currency && r.currency !== currency).map((r) => ({ name: r.account_name, currency: r.currency! })),
+    ...googleRows.filter((r) => r.currency && r.currency !== currency).map((r) => ({ name: r.adAccountName, currency: r.currency! })),
+  ];
 
   return (
     <div>
@@ -100,9 +104,15 @@ function AdMetrics({ brandId }: { brandId: string }) {
           <AdMetricCard
             title="Blended summary"
             tone="brand"
-            metrics={blendedMetrics(blendedTotals(fbRows, googleRows))}
-            compare={compare && fbCompareRows && googleCompareRows ? blendedMetrics(blendedTotals(fbCompareRows, googleCompareRows)) : undefined}
-            note={blendedTotals(fbRows, googleRows) === null ? 'Waiting for every account to sync' : null}
+            metrics={blendedMetrics(blendedTotals(fbRows, googleRows, currency))}
+            compare={compare && fbCompareRows && googleCompareRows ? blendedMetrics(blendedTotals(fbCompareRows, googleCompareRows, currency)) : undefined}
+            note={
+              blendedTotals(fbRows, googleRows, currency) === null
+                ? 'Waiting for every account to sync'
+                : otherCurrency.length > 0
+                  ? `In ${currency} only: ${otherCurrency.map((r) => `${r.name} (${r.currency})`).join(', ')} not added`
+                  : null
+            }
             {...card}
           />
         )}
@@ -120,6 +130,7 @@ function AdMetrics({ brandId }: { brandId: string }) {
               compare={fbCompareRows ? facebookMetrics(fbCompareRows.find((r) => r.account_id === row.account_id)) : undefined}
               note={row.message}
               {...card}
+              currency={row.currency ?? currency}
             />
           ))
         )}
@@ -137,6 +148,7 @@ function AdMetrics({ brandId }: { brandId: string }) {
               compare={googleCompareRows ? googleMetrics(googleCompareRows.find((r) => r.customerId === row.customerId)) : undefined}
               note={row.message}
               {...card}
+              currency={row.currency ?? currency}
             />
           ))
         )}

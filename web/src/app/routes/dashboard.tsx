@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { ReconnectNotice, ReportLoading } from '../../components/report-table/report-state';
+import { OtherCurrencyNotice, ReconnectNotice, ReportLoading } from '../../components/report-table/report-state';
 import { ConnectAccountDialog } from '../../features/connections/components/connect-account-dialog';
 import { useOpenModalParam } from '../../features/connections/hooks/use-open-modal-param';
 import { useBrand } from '../../features/connections/api/get-brand';
@@ -74,6 +74,7 @@ function Dashboard() {
             {overview.sources.map((s) =>
               s.state.kind === 'ready' && s.state.reconnectMessage ? <ReconnectNotice key={s.source} source={s.label} message={s.state.reconnectMessage} /> : null,
             )}
+            <OtherCurrencyNotice accounts={overview.sources.flatMap((s) => ('summary' in s.state ? (s.state.summary.otherCurrencyAccounts ?? []) : []))} />
             <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-4">
               {(Object.keys(PERIOD_TITLES) as Array<keyof typeof PERIOD_TITLES>).map((period) => (
                 <OverviewCard key={period} title={PERIOD_TITLES[period]} period={period} sources={overview.sources} locale={locale} />

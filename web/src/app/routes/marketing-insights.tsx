@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ReportState } from '../../components/report-table/report-state';
+import { OtherCurrencyNotice, ReportState } from '../../components/report-table/report-state';
 import { useBrandCurrency, usePerformanceReport } from '../../features/marketing-insights/api/get-performance-report';
 import { PerformanceTable } from '../../features/marketing-insights/components/performance-table';
 import { PreparingScreen } from '../../features/sync-status/components/preparing-screen';
@@ -25,7 +25,12 @@ function MarketingInsights({ brandId }: { brandId: string }) {
       preparing={<PreparingScreen brandId={brandId} />}
       isEmpty={(r) => r.data.length === 0}
     >
-      {(data) => <PerformanceTable report={data} currency={currency.data?.currency ?? data.currency ?? 'USD'} rangeLabel={formatRangeLabel(range)} />}
+      {(data) => (
+        <>
+          <OtherCurrencyNotice accounts={data.otherCurrencyAccounts} />
+          <PerformanceTable report={data} currency={currency.data?.currency ?? data.currency ?? 'USD'} rangeLabel={formatRangeLabel(range)} />
+        </>
+      )}
     </ReportState>
   );
 }

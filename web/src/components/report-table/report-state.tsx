@@ -83,6 +83,17 @@ export function PlanLimitNotice({ error }: { error: unknown }) {
   );
 }
 
+/** Ad accounts in another currency than the brand's: never added to its figures, so the screen says so. */
+export function OtherCurrencyNotice({ accounts }: { accounts: ReadonlyArray<{ accountId: string; accountName: string; currency: string }> | undefined }) {
+  if (!accounts || accounts.length === 0) return null;
+  const names = accounts.map((a) => `${a.accountName} (${a.currency})`).join(', ');
+  return (
+    <p role="note" className="mb-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700">
+      Not added to these figures, since they report in another currency: {names}. No exchange rate is assumed; Ad Metrics shows each account in its own currency.
+    </p>
+  );
+}
+
 export function ReportEmpty({ text }: { text: string }) {
   return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600">{text}</p>;
 }

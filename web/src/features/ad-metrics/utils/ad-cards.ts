@@ -21,8 +21,10 @@ export function googleTotals(summary: GoogleAdSummary): AdTotals | null {
 }
 
 /** Facebook and Google summed, then divided (spec core.md section 9); null when any account's figures are missing. */
-export function blendedTotals(facebook: FbAdAccountRow[], google: GoogleAdSummary[]): AdTotals | null {
-  const all = [...facebook.map(facebookTotals), ...google.map(googleTotals)];
+export function blendedTotals(facebook: FbAdAccountRow[], google: GoogleAdSummary[], currency?: string): AdTotals | null {
+  // an account in another currency is never added (issue 15): it keeps its own card, in its own currency
+  const same = (c: string | undefined) => !currency || !c || c === currency;
+  const all = [...facebook.filter((r) => same(r.currency)).map(facebookTotals), ...google.filter((r) => same(r.currency)).map(googleTotals)];
   if (all.length === 0 || all.some((t) => t === null)) return null;
   return (all as AdTotals[]).reduce(addAdTotals, ZERO_AD_TOTALS);
 }
