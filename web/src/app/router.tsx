@@ -43,7 +43,11 @@ export const routes: RouteObject[] = [
           placeholder('/meta-campaigns/:brandId', 'Campaign Analysis'),
           placeholder('/meta-interest/:brandId', 'Meta Interest Analysis'),
           placeholder('/meta-reports/:brandId', 'Meta Reports'),
-          placeholder('/google-reports/:brandId', 'Google Ads Reports'),
+          {
+            path: '/google-reports/:brandId',
+            handle: { title: 'Google Ads Reports', datePicker: true, localeSettings: true },
+            lazy: () => import('./routes/google-reports').then((m) => ({ Component: m.GoogleReportsRoute })),
+          },
           placeholder('/segment-dashboard/:brandId', 'Segment Dashboard'),
         ],
       },

@@ -25,6 +25,8 @@ export interface ReportStateProps<T> {
   emptyText?: string;
   /** a reconnect button beside the token message (the route knows the provider) */
   reconnect?: ReactNode;
+  /** the screen's own sentence for the reconnect prompt (spec section 8); the server's message otherwise */
+  reconnectText?: string;
   children: (data: T) => ReactNode;
 }
 
@@ -37,7 +39,7 @@ export function reportErrorMessage(error: unknown): string {
  * Every report's states in one place: loading, Preparing (409), the last synced figures under a reconnect
  * prompt (403 TOKEN_EXPIRED, see lib/report-request), 'Error: {message}' with a retry, empty, then the data.
  */
-export function ReportState<T>({ query, loadingLabel, preparing, isEmpty, emptyText = 'No data available', reconnect, children }: ReportStateProps<T>) {
+export function ReportState<T>({ query, loadingLabel, preparing, isEmpty, emptyText = 'No data available', reconnect, reconnectText, children }: ReportStateProps<T>) {
   if (query.isPending) return <Spinner label={loadingLabel} />;
   if (query.isError && isMetricsNotReady(query.error)) return <>{preparing}</>;
   if (query.isError || !query.data) {
@@ -55,7 +57,7 @@ export function ReportState<T>({ query, loadingLabel, preparing, isEmpty, emptyT
     <>
       {reconnectMessage && (
         <div role="status" className="mb-3 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-          <span>{reconnectMessage} Showing the figures synced so far.</span>
+          <span>{reconnectText ?? reconnectMessage} Showing the figures synced so far.</span>
           {reconnect}
         </div>
       )}

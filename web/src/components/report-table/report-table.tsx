@@ -50,6 +50,8 @@ export interface ReportTableProps<Row> {
   summaryRow?: Row;
   /** the scroll area's height when not in full screen */
   maxHeight?: string;
+  /** false: no filter popover (the screen filters its rows itself, e.g. on the server) */
+  columnFilters?: boolean;
 }
 
 const DEFAULT_PAGE_SIZES: PageSize[] = [50, 100, 200, 'all'];
@@ -254,7 +256,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
           {isFiltered && <span>(Filtered from {rows.length} total rows)</span>}
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <FilterPopover columns={columns.map((c) => ({ id: c.id, header: c.group ? `${c.group} ${c.header}` : c.header, numeric: c.format !== undefined && c.format !== 'text' }))} filters={filters} onChange={changeFilters} />
+          {props.columnFilters !== false && <FilterPopover columns={columns.map((c) => ({ id: c.id, header: c.group ? `${c.group} ${c.header}` : c.header, numeric: c.format !== undefined && c.format !== 'text' }))} filters={filters} onChange={changeFilters} />}
           <ColumnManager
             columns={managed}
             quickViews={quickViews}
