@@ -82,7 +82,9 @@ describe.each(DB_KINDS)(`Google Ads reports reconcile with GAQL over the same vi
     const keyring = loadTokenKeyring(t.config);
     await seedDemo(t.app, { db: t.database.db, keyring });
     const deps: JobDeps = { db: t.database.db, config: t.config, keyring, log: t.app.log, historyDays: HISTORY_DAYS, retry: { sleep: async () => undefined }, now: () => PINNED };
-    [conn] = await queryRows<{ id: string; account_id: string; manager_id: string | null; brand_id: string }>(t.database.db, sql`select id, account_id, manager_id, brand_id from connections where platform = 'google_ads'`) as never;
+    const conns = await queryRows<{ id: string; account_id: string; manager_id: string | null }>(t.database.db, sql`select id, account_id, manager_id from connections where platform = 'google_ads'`);
+    expect(conns).toHaveLength(1);
+    conn = conns[0]!;
     brandId = (await queryRows<{ brand_id: string }>(t.database.db, sql`select brand_id from connections where id = ${conn.id}`))[0]!.brand_id;
     const r = await runBackfill(deps, conn.id);
     if (r.outcome !== 'done') throw new Error(`backfill of Google Ads ${conn.account_id}: ${r.outcome}`);
