@@ -48,7 +48,12 @@ export const routes: RouteObject[] = [
             handle: { title: 'Google Ads Reports', datePicker: true, localeSettings: true },
             lazy: () => import('./routes/google-reports').then((m) => ({ Component: m.GoogleReportsRoute })),
           },
-          placeholder('/segment-dashboard/:brandId', 'Segment Dashboard'),
+          {
+            path: '/segment-dashboard/:brandId',
+            handle: { title: 'Segment Dashboard', datePicker: true, localeSettings: true },
+            lazy: () => import('./routes/segment-dashboard').then((m) => ({ Component: m.SegmentDashboardRoute })),
+          },
+          { path: '/segment-dashboard', handle: { title: 'Segment Dashboard' }, lazy: () => import('./routes/segment-dashboard').then((m) => ({ Component: m.SegmentDashboardRoute })) },
         ],
       },
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },

@@ -26,6 +26,7 @@ export const MENU: MenuItem[] = [
     { label: 'Performance Reports', to: paths.metaReports },
   ] },
   { label: 'Google Ads', to: paths.googleReports },
+  { label: 'Segment Dashboard', to: paths.segmentDashboard },
 ];
 
 export interface SidebarProps {

@@ -221,7 +221,23 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
         style={{ width: column.getSize(), left: pinned ? column.getStart('left') : undefined }}
         className={`overflow-hidden text-ellipsis whitespace-nowrap border-b border-slate-100 px-3 py-2 align-top ${numeric ? 'text-right tabular-nums' : 'text-left'} ${pinned ? 'sticky z-10 bg-inherit' : ''} ${tone ? TONE_CLASSES[tone] : ''}`}
       >
-        {first && tableRow?.getCanExpand() ? (
+        {def.render ? (
+          <span className="inline-flex max-w-full items-center gap-1" style={first ? { paddingLeft: depth * 16 } : undefined}>
+            {first && tableRow?.getCanExpand() && (
+              <button
+                type="button"
+                onClick={tableRow.getToggleExpandedHandler()}
+                aria-expanded={tableRow.getIsExpanded()}
+                aria-label={`${tableRow.getIsExpanded() ? 'Collapse' : 'Expand'} ${value}`}
+                className="inline-block w-4 shrink-0 text-slate-600 hover:text-brand-700"
+              >
+                {tableRow.getIsExpanded() ? '▾' : '▸'}
+              </button>
+            )}
+            {first && tableRow && !tableRow.getCanExpand() && <span aria-hidden className="inline-block w-4 shrink-0" />}
+            {def.render(row, ctx)}
+          </span>
+        ) : first && tableRow?.getCanExpand() ? (
           <button
             type="button"
             onClick={tableRow.getToggleExpandedHandler()}
