@@ -73,7 +73,7 @@ function ProductsTab({ brandId, range, currency, preparing, drill, onDrill, onCl
       {drill && (
         <div className="flex">
           <span className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800">
-            {drill.label}
+            <span>{drill.label}</span>
             <button type="button" aria-label={`Clear filter ${drill.label}`} onClick={onClear} className="text-brand-700 hover:text-brand-900">
               ×
             </button>
