@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { GOOGLE_REPORT_KEYS, GOOGLE_REPORTS, type GoogleReport, type GoogleReportResponse } from '@parallels/contract/google-reports';
+import type { ProductMetricsResponse, SearchTermMetricsResponse } from '@parallels/contract/segment';
 import { queryRows } from '../src/db/client.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
 import { seedDemo, DEMO_USER } from '../src/sandbox/demo.js';
@@ -15,7 +16,8 @@ import { DB_KINDS, type TestApp } from './test-app.js';
 // view equal what one GAQL query over the same view and range answers, row by row (cost in micros, clicks,
 // impressions, conversions, conversion value) and in total. The demo brand's Google Ads account is backfilled
 // from the in-process emulator; the ranges come from a seeded PRNG (RECON_SEED replays a failure) and the
-// emulator's and the app's clocks are pinned to the same instant.
+// emulator's and the app's clocks are pinned to the same instant. The segment dashboard's products and search
+// terms are checked against the same queries.
 
 const HISTORY_DAYS = 75;
 const TZ = 'Asia/Kolkata';
@@ -141,6 +143,31 @@ describe.each(DB_KINDS)(`Google Ads reports reconcile with GAQL over the same vi
       expect.soft({ at, costMicros: sum.costMicros, clicks: sum.clicks }).toEqual({ at, costMicros: all.reduce((s, x) => s + x.costMicros, 0), clicks: all.reduce((s, x) => s + x.clicks, 0) });
       expect.soft(sum.value, `${at} total value`).toBeCloseTo(all.reduce((s, x) => s + x.value, 0), 2);
     }
+  });
+
+  it.each(RANGES)('segment dashboard, $label ($from to $to): products and search terms equal GAQL', async (range) => {
+    const at = `${range.from}..${range.to}`;
+    const products = await browser.post(`/api/segment/productMetrics/${brandId}`, { startDate: range.from, endDate: range.to });
+    expect(products.status, products.body.slice(0, 300)).toBe(200);
+    const { productsData } = products.json<ProductMetricsResponse>();
+    const shopping = await truth('product', range);
+    const ours = new Map(productsData.map((p) => [p.itemId, p]));
+    // every product that ran is listed; the listed ones that did not run have real zeros
+    expect({ at, missing: [...shopping.keys()].filter((k) => !ours.has(k)) }).toEqual({ at, missing: [] });
+    for (const p of productsData) {
+      const e = shopping.get(p.itemId) ?? { costMicros: 0, clicks: 0, impressions: 0, conversions: 0, value: 0 };
+      expect.soft({ at, item: p.itemId, costMicros: Math.round(p.metrics.totalCost! * 1e6), clicks: p.metrics.totalClicks, impressions: p.metrics.impressions }).toEqual({ at, item: p.itemId, costMicros: e.costMicros, clicks: e.clicks, impressions: e.impressions });
+      expect.soft(p.metrics.ConversionValue, `${at} ${p.itemId} value`).toBeCloseTo(e.value, 2);
+    }
+
+    const terms = await browser.post(`/api/segment/searchTermMetrics/${brandId}`, { startDate: range.from, endDate: range.to, limit: 500, page: 1 });
+    expect(terms.status, terms.body.slice(0, 300)).toBe(200);
+    const body = terms.json<SearchTermMetricsResponse>();
+    const expected = [...(await truth('searchTerm', range)).values()];
+    expect({ at, records: body.totalRecords, shown: body.data.length }).toEqual({ at, records: expected.length, shown: Math.min(expected.length, 500) });
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    expect({ at, costMicros: sum(body.data.map((r) => Math.round(r.cost! * 1e6))), clicks: sum(body.data.map((r) => r.clicks!)) }).toEqual({ at, costMicros: sum(expected.map((e) => e.costMicros)), clicks: sum(expected.map((e) => e.clicks)) });
+    expect(sum(body.data.map((r) => r.conversionsValue!)), `${at} value`).toBeCloseTo(sum(expected.map((e) => e.value)), 2);
   });
 });
 
