@@ -110,6 +110,13 @@ describe('Google Ads reports', () => {
     expect(screen.queryAllByRole('tab')).toHaveLength(0);
     expect(screen.getByText('No tabs match your search')).toBeInTheDocument();
     await user.clear(search);
+    // the keyboard: arrows move between tabs, End to the last
+    screen.getByRole('tab', { name: 'Search Term' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Keyword' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Keyword' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Product' })).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByRole('tab', { name: 'Age' }));
     expect(await screen.findByText('No age data available for this account')).toBeInTheDocument();
   });

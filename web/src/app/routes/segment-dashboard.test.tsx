@@ -126,7 +126,9 @@ describe('Segment dashboard', () => {
     await user.click(within(table).getByRole('button', { name: 'Expand Apparel' }));
     expect(within(table).getByRole('button', { name: 'Clothing' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Brands' }));
-    await user.click(screen.getByRole('tab', { name: 'Categories' }));
+    // back with the keyboard
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Categories' })).toHaveAttribute('aria-selected', 'true');
     const again = await screen.findByRole('table', { name: 'Categories' });
     expect(within(again).queryByText('Clothing')).not.toBeInTheDocument();
     expect(within(again).getByRole('button', { name: 'Expand Apparel' })).toHaveAttribute('aria-expanded', 'false');

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { rowsOf, type GoogleReport } from '@parallels/contract/google-reports';
 import { ReportState } from '../../../components/report-table/report-state';
+import { onTablistKeyDown } from '../../../lib/tablist-keys';
 import { useGoogleReport, type GoogleReportFilters } from '../api/get-google-report';
 import { GOOGLE_REPORT_TABS, reportEmptyText, searchTabs, type GoogleReportTab } from '../utils/google-report-tabs';
 import { AccountCard } from './account-card';
@@ -39,13 +40,18 @@ export function GoogleReportsScreen(props: GoogleReportsScreenProps) {
           onChange={(e) => setSearch(e.target.value)}
           className="w-full rounded-lg border border-slate-300 px-3 py-1.5 text-sm sm:w-56"
         />
-        <div role="tablist" aria-label="Google Ads reports" className="flex min-w-0 max-w-full flex-1 gap-1 overflow-x-auto border-b border-slate-200">
-          {tabs.map((t) => (
+        <div
+          role="tablist"
+          aria-label="Google Ads reports"
+          onKeyDown={(e) => onTablistKeyDown(e, tabs.map((t) => t.id), selected, setSelected)}
+          className="flex min-w-0 max-w-full flex-1 gap-1 overflow-x-auto border-b border-slate-200">
+          {tabs.map((t, i) => (
             <button
               key={t.id}
               type="button"
               role="tab"
               aria-selected={t.id === selected}
+              tabIndex={t.id === selected || (i === 0 && !tabs.some((x) => x.id === selected)) ? 0 : -1}
               onClick={() => setSelected(t.id)}
               className={`-mb-px shrink-0 border-b-2 px-4 py-2 text-sm font-medium ${t.id === selected ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
             >

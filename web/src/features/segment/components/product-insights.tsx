@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { ReportState } from '../../../components/report-table/report-state';
 import type { PageSize } from '../../../components/report-table/pagination';
 import { ReportTable } from '../../../components/report-table/report-table';
+import { onTablistKeyDown } from '../../../lib/tablist-keys';
 import { useSegmentMetrics } from '../api/get-segment-metrics';
 import { brandColumns, categoryColumns, productColumns, productTypeColumns, type Drill } from './segment-columns';
 
@@ -41,13 +42,18 @@ export function ProductInsights(props: InsightsProps) {
       <h2 id="product-insights" className="text-lg font-semibold text-slate-900">
         Google Ads Product Insights
       </h2>
-      <div role="tablist" aria-label="Product insights" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+      <div
+        role="tablist"
+        aria-label="Product insights"
+        onKeyDown={(e) => onTablistKeyDown(e, TABS.map((t) => t.id), tab, setTab)}
+        className="flex gap-1 overflow-x-auto border-b border-slate-200">
         {TABS.map((t) => (
           <button
             key={t.id}
             type="button"
             role="tab"
             aria-selected={tab === t.id}
+            tabIndex={tab === t.id ? 0 : -1}
             onClick={() => setTab(t.id)}
             className={`-mb-px shrink-0 border-b-2 px-4 py-2 text-sm font-medium ${tab === t.id ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
           >
