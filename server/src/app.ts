@@ -29,6 +29,8 @@ import { healthRoutes } from './modules/health/health.route.js';
 import { summaryRoutes } from './modules/summary/summary.route.js';
 import { adMetricsRoutes } from './modules/ad-metrics/ad-metrics.route.js';
 import { marketingInsightsRoutes } from './modules/marketing-insights/marketing-insights.route.js';
+import { googleReportsRoutes } from './modules/google-reports/google-reports.route.js';
+import { segmentRoutes } from './modules/segment/segment.route.js';
 import { targetRoutes } from './modules/targets/targets.route.js';
 import { mountSandboxEmulators } from './sandbox/emulators.js';
 import { supportRoutes } from './modules/support/support.route.js';
@@ -168,6 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(summaryRoutes, reportDeps);
   await app.register(adMetricsRoutes, reportDeps);
   await app.register(marketingInsightsRoutes, reportDeps);
+  await app.register(googleReportsRoutes, reportDeps);
+  await app.register(segmentRoutes, reportDeps);
   await app.register(targetRoutes, reportDeps);
 
   let stopHousekeeping: (() => Promise<void>) | undefined;

@@ -27,6 +27,7 @@ export const MENU: MenuItem[] = [
     { label: 'Performance Reports', to: paths.metaReports },
   ] },
   { label: 'Google Ads', to: paths.googleReports },
+  { label: 'Segment Dashboard', to: paths.segmentDashboard },
   // spec/core.md section 2: the sidebar also links to the brand targets screen (not brand-scoped in its URL)
   { label: 'Brand Targets', to: () => paths.performanceMetrics },
 ];

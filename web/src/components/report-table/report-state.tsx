@@ -26,6 +26,8 @@ export interface ReportStateProps<T> {
   emptyText?: string;
   /** a reconnect button beside the token message (the route knows the provider) */
   reconnect?: ReactNode;
+  /** the screen's own sentence for the reconnect prompt (spec section 8); the server's message otherwise */
+  reconnectText?: string;
   children: (data: T) => ReactNode;
 }
 
@@ -103,7 +105,7 @@ export function ReportEmpty({ text }: { text: string }) {
  * last synced data under a reconnect prompt (403 TOKEN_EXPIRED, see lib/report-request), 'Error: {message}'
  * with a retry, empty, then the data.
  */
-export function ReportState<T>({ query, loadingLabel, preparing, isEmpty, emptyText = 'No data available', reconnect, children }: ReportStateProps<T>) {
+export function ReportState<T>({ query, loadingLabel, preparing, isEmpty, emptyText = 'No data available', reconnect, reconnectText, children }: ReportStateProps<T>) {
   if (query.isPending) return <ReportLoading label={loadingLabel} />;
   if (query.isError && isMetricsNotReady(query.error)) return <>{preparing}</>;
   if (query.isError && isPlanLimit(query.error)) return <PlanLimitNotice error={query.error} />;
@@ -111,7 +113,7 @@ export function ReportState<T>({ query, loadingLabel, preparing, isEmpty, emptyT
   const { data, reconnectMessage } = query.data;
   return (
     <>
-      {reconnectMessage && <ReconnectNotice message={reconnectMessage} action={reconnect} />}
+      {reconnectMessage && <ReconnectNotice message={reconnectText ?? reconnectMessage} action={reconnect} />}
       {isEmpty?.(data) ? <ReportEmpty text={emptyText} /> : children(data)}
     </>
   );

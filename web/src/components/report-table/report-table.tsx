@@ -50,6 +50,8 @@ export interface ReportTableProps<Row> {
   summaryRow?: Row;
   /** the scroll area's height when not in full screen */
   maxHeight?: string;
+  /** false: no filter popover (the screen filters its rows itself, e.g. on the server) */
+  columnFilters?: boolean;
 }
 
 const DEFAULT_PAGE_SIZES: PageSize[] = [50, 100, 200, 'all'];
@@ -221,7 +223,23 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
         style={{ width: column.getSize(), left: pinned ? column.getStart('left') : undefined }}
         className={`overflow-hidden text-ellipsis whitespace-nowrap border-b border-slate-100 px-3 py-2 align-top ${numeric ? 'text-right tabular-nums' : 'text-left'} ${pinned ? 'sticky z-10 bg-inherit' : ''} ${tone ? TONE_CLASSES[tone] : ''}`}
       >
-        {first && tableRow?.getCanExpand() ? (
+        {def.render ? (
+          <span className="inline-flex max-w-full items-center gap-1" style={first ? { paddingLeft: depth * 16 } : undefined}>
+            {first && tableRow?.getCanExpand() && (
+              <button
+                type="button"
+                onClick={tableRow.getToggleExpandedHandler()}
+                aria-expanded={tableRow.getIsExpanded()}
+                aria-label={`${tableRow.getIsExpanded() ? 'Collapse' : 'Expand'} ${value}`}
+                className="inline-block w-4 shrink-0 text-slate-600 hover:text-brand-700"
+              >
+                {tableRow.getIsExpanded() ? '▾' : '▸'}
+              </button>
+            )}
+            {first && tableRow && !tableRow.getCanExpand() && <span aria-hidden className="inline-block w-4 shrink-0" />}
+            {def.render(row, ctx)}
+          </span>
+        ) : first && tableRow?.getCanExpand() ? (
           <button
             type="button"
             onClick={tableRow.getToggleExpandedHandler()}
@@ -256,7 +274,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
           {isFiltered && <span>(Filtered from {rows.length} total rows)</span>}
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <FilterPopover columns={columns.map((c) => ({ id: c.id, header: c.group ? `${c.group} ${c.header}` : c.header, numeric: c.format !== undefined && c.format !== 'text' }))} filters={filters} onChange={changeFilters} />
+          {props.columnFilters !== false && <FilterPopover columns={columns.map((c) => ({ id: c.id, header: c.group ? `${c.group} ${c.header}` : c.header, numeric: c.format !== undefined && c.format !== 'text' }))} filters={filters} onChange={changeFilters} />}
           <ColumnManager
             columns={managed}
             quickViews={quickViews}
