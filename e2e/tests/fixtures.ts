@@ -17,9 +17,9 @@ export const test = base.extend<{ consoleErrors: string[]; stopTutorials: boolea
       const errors: string[] = [];
       page.on('console', (msg) => {
         // Chromium logs every 4xx as a failed resource: a 401 from check-token or a deliberate wrong password,
-        // a 403 token problem, and a report's 409 'No metrics data available yet' (the Preparing screen) are
+        // a 402 plan limit (the plans notice), a 403 token problem, and a report's 409 'No metrics data available yet' (the Preparing screen) are
         // answers the screens act on, not errors.
-        if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of 40[139]/.test(msg.text())) errors.push(msg.text());
+        if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of 40[1239]/.test(msg.text())) errors.push(msg.text());
       });
       page.on('pageerror', (err) => errors.push(err.message));
       await use(errors);

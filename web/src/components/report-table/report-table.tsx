@@ -273,7 +273,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
           {isFiltered && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Filtered</span>}
           {isFiltered && <span>(Filtered from {rows.length} total rows)</span>}
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2" data-tutorial="report-actions">
           {props.columnFilters !== false && <FilterPopover columns={columns.map((c) => ({ id: c.id, header: c.group ? `${c.group} ${c.header}` : c.header, numeric: c.format !== undefined && c.format !== 'text' }))} filters={filters} onChange={changeFilters} />}
           <ColumnManager
             columns={managed}

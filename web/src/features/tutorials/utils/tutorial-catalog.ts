@@ -81,8 +81,36 @@ export const TUTORIALS: Tutorial[] = [
     related: [],
     componentId: 'conversion-reports',
     steps: [
-      { element: 'header h1', title: 'Conversion reports', description: 'Conversions broken down by audience: age, gender, country and more, from your synced ad data.' },
-      { element: 'main', title: 'Your breakdowns', description: 'Each breakdown lists spend, purchases and ROAS per audience segment for the chosen dates.' },
+      { element: 'header h1', title: 'Conversion reports', description: 'Sessions and conversion rate by audience (age, gender, country and more), from your Google Analytics property.' },
+      { element: 'main', title: 'Your breakdowns', description: 'Each month shows sessions, conversion rate and purchases per value; the colours compare them with the averages.' },
+    ],
+  },
+  {
+    id: 'marketing-insights-overview',
+    title: 'Marketing Insights',
+    routes: ['/marketing-insights/:brandId'],
+    description: 'Store sales beside Meta and Google Ads spend, month by month.',
+    priority: 1,
+    related: [],
+    componentId: 'marketing-insights',
+    steps: [
+      { element: 'header button[aria-haspopup="dialog"]', title: 'Pick your dates', description: 'The table covers these dates (this month so far by default); compare mode shows every total beside another range.' },
+      { element: 'section[aria-label="Cross-platform performance"] [role="region"]', title: 'Months and days', description: "Each month adds up the store, Meta and Google Ads; open a month for its days. A '-' is a day not synced yet, never a zero." },
+      { element: '[data-tutorial="report-actions"]', title: 'Filter, columns, export', description: 'Filter rows by any figure, choose, order and pin columns, export to Excel, or go full screen.' },
+    ],
+  },
+  {
+    id: 'google-reports-overview',
+    title: 'Google Ads reports',
+    routes: ['/google-reports/:brandId'],
+    description: 'Search terms, keywords, audiences and products per Google Ads account.',
+    priority: 1,
+    related: [],
+    componentId: 'google-reports',
+    steps: [
+      { element: '[role="tablist"][aria-label="Google Ads reports"]', title: 'Pick a report', description: 'Search terms, keywords, age, gender and products; type in the search box to find a tab.' },
+      { element: '[aria-label="Performance categories"]', title: 'Find what works', description: 'Top performers spend more and return more than average, under performers the opposite. Select one to filter the table; select it again to clear.' },
+      { element: '[data-tutorial="report-actions"]', title: 'Filter, columns, export', description: 'Filter by cost or return, choose columns, export, or go full screen to load every row.' },
     ],
   },
 ];

@@ -1,3 +1,4 @@
+import { TUTORIAL_IDS } from '@parallels/contract/tutorials';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Tutorial } from './tutorial-catalog';
 import { TUTORIALS, tutorialsForPath } from './tutorial-catalog';
@@ -79,6 +80,12 @@ describe('tutorial state machine (spec core.md section 4)', () => {
     expect(tutorialsForPath(catalog, '/admetrics/b1').map((t) => t.id)).toEqual(['ad-metrics-overview']);
     expect(tutorialsForPath(TUTORIALS, '/conversion-reports/b1/demographics').map((t) => t.id)).toEqual(['conversion-demographics']);
     expect(tutorialsForPath(catalog, '/dashboard/extra')).toEqual([]);
+  });
+
+  it('every report screen built so far has its tutorial, and every tutorial id is one the server accepts', () => {
+    expect(tutorialsForPath(TUTORIALS, '/marketing-insights/b1').map((t) => t.id)).toEqual(['marketing-insights-overview']);
+    expect(tutorialsForPath(TUTORIALS, '/google-reports/b1').map((t) => t.id)).toEqual(['google-reports-overview']);
+    expect(TUTORIALS.map((t) => t.id).sort()).toEqual([...TUTORIAL_IDS].sort());
   });
 
   it('Next completes the tutorial, queues its related ones and starts the next in the queue', () => {
