@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
 import { sessionStore } from '../../lib/session-store';
 import { tokenFlags } from '../../lib/token-flags';
+import { SessionWatcher } from '../session';
 import { AppProvider } from '../provider';
 import { AdMetricsRoute } from './ad-metrics';
 
@@ -55,7 +56,21 @@ type Answer = [number, unknown];
 let answers: { fb: (body: { startDate: string }) => Answer; google: (body: { startDate: string }) => Answer };
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/admetrics/:brandId', element: <AdMetricsRoute /> }], { initialEntries: [path] });
+  // the session watcher (mounted at the root in the app) turns API answers into the token flags
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admetrics/:brandId',
+        element: (
+          <>
+            <SessionWatcher />
+            <AdMetricsRoute />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
   render(
     <AppProvider>
       <RouterProvider router={router} />
@@ -157,6 +172,7 @@ describe('AdMetrics dashboard', () => {
     renderAt('/admetrics/b1');
     expect(await screen.findByRole('region', { name: 'Facebook - Main' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Your Facebook access has expired.');
+    expect(tokenFlags.get()).toEqual({ fbToken: true, googleAnalyticsToken: false, googleAdsToken: false });
   });
 
   it('refreshes itself every 3 hours (spec core.md section 9)', async () => {
