@@ -273,30 +273,3 @@ export const syncWindows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.connectionId, t.stream, t.windowFrom] })],
 );
-
-/**
- * The calculate step's daily brand summary: every source's headline figures side by side, per day, built
- * from the facts above after each sync. Sources a brand lacks stay null (missing, not zero).
- */
-export const brandDailySummary = pgTable(
-  'brand_daily_summary',
-  {
-    brandId: brandRef(),
-    date: date('date').notNull(),
-    orders: bigint('orders', { mode: 'number' }),
-    storeSales: numeric('store_sales', { precision: 16, scale: 2 }),
-    storeRefunds: numeric('store_refunds', { precision: 16, scale: 2 }),
-    metaSpend: numeric('meta_spend', { precision: 16, scale: 2 }),
-    metaRevenue: numeric('meta_revenue', { precision: 16, scale: 2 }),
-    metaPurchases: bigint('meta_purchases', { mode: 'number' }),
-    googleSpend: numeric('google_spend', { precision: 16, scale: 2 }),
-    googleRevenue: numeric('google_revenue', { precision: 16, scale: 2 }),
-    googleConversions: numeric('google_conversions', { precision: 16, scale: 4 }),
-    sessions: bigint('sessions', { mode: 'number' }),
-    addToCarts: bigint('add_to_carts', { mode: 'number' }),
-    checkouts: bigint('checkouts', { mode: 'number' }),
-    purchases: bigint('purchases', { mode: 'number' }),
-    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.brandId, t.date] })],
-);

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { connections, platformGrants, rejectedWebhooks } from '../../db/schema.js';
-import { rebuildBrandSummary } from '../../sync/calculate.sql.js';
 import { ACCOUNT_FACT_TABLES } from '../../sync/fact-tables.js';
 
 export interface ShopErasure {
@@ -36,7 +35,6 @@ export async function eraseShop(db: Database, shop: string): Promise<ShopErasure
       .where(and(eq(platformGrants.provider, 'shopify'), eq(platformGrants.subject, shop)))
       .returning({ id: platformGrants.id });
     await tx.delete(rejectedWebhooks).where(eq(rejectedWebhooks.shop, shop));
-    for (const brandId of brandIds) await rebuildBrandSummary(tx, brandId);
     return { brandIds: [...brandIds].sort(), connections: removed.length, grants: grants.length };
   });
 }
