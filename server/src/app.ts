@@ -29,6 +29,7 @@ import { healthRoutes } from './modules/health/health.route.js';
 import { summaryRoutes } from './modules/summary/summary.route.js';
 import { adMetricsRoutes } from './modules/ad-metrics/ad-metrics.route.js';
 import { marketingInsightsRoutes } from './modules/marketing-insights/marketing-insights.route.js';
+import { analyticsRoutes } from './modules/analytics/analytics.route.js';
 import { targetRoutes } from './modules/targets/targets.route.js';
 import { mountSandboxEmulators } from './sandbox/emulators.js';
 import { supportRoutes } from './modules/support/support.route.js';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(summaryRoutes, reportDeps);
   await app.register(adMetricsRoutes, reportDeps);
   await app.register(marketingInsightsRoutes, reportDeps);
+  await app.register(analyticsRoutes, reportDeps);
   await app.register(targetRoutes, reportDeps);
 
   let stopHousekeeping: (() => Promise<void>) | undefined;
