@@ -39,7 +39,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/marketing-insights').then((m) => ({ Component: m.MarketingInsightsRoute })),
           },
           placeholder('/ecommerce-reports/:brandId', 'E-Commerce Reports'),
-          placeholder('/conversion-reports/:brandId/*', 'Conversion Reports'),
+          {
+            path: '/conversion-reports/:brandId/*',
+            handle: { title: 'Conversion Reports', datePicker: true, localeSettings: true },
+            lazy: () => import('./routes/conversion-reports').then((m) => ({ Component: m.ConversionReportsRoute })),
+          },
           placeholder('/meta-campaigns/:brandId', 'Campaign Analysis'),
           placeholder('/meta-interest/:brandId', 'Meta Interest Analysis'),
           placeholder('/meta-reports/:brandId', 'Meta Reports'),

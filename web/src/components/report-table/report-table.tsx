@@ -318,6 +318,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
                           {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
                         </span>
                       </button>
+                      {def.headerDetail && <div className="text-[11px] font-normal text-slate-500">{def.headerDetail}</div>}
                       <div
                         role="separator"
                         aria-orientation="vertical"

@@ -81,8 +81,8 @@ export const TUTORIALS: Tutorial[] = [
     related: [],
     componentId: 'conversion-reports',
     steps: [
-      { element: 'header h1', title: 'Conversion reports', description: 'Conversions broken down by audience: age, gender, country and more, from your synced ad data.' },
-      { element: 'main', title: 'Your breakdowns', description: 'Each breakdown lists spend, purchases and ROAS per audience segment for the chosen dates.' },
+      { element: 'header h1', title: 'Conversion reports', description: 'Sessions and conversion rates broken down by age, gender, country and more, from your Google Analytics 4 property.' },
+      { element: '[aria-label="Conversion dimensions"]', title: 'Your breakdowns', description: 'Pick a dimension: each lists sessions and conversion rate per value, month by month, coloured against the averages.' },
     ],
   },
 ];
