@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ratio } from './metrics.js';
+import { funnelRates, ratio, type FunnelTotals } from './metrics.js';
 import { dateRangeBodySchema, dayRangeSchema, sourceStatusSchema } from './report-dates.js';
 
 // spec/reports.md sections 2, 3, 7 and 9: the GA4 conversion reports (15 dimensions, one call each) and the
@@ -132,4 +132,79 @@ export type ConversionReport = z.infer<typeof conversionReportSchema>;
 export function rowValue(row: ConversionRow, dimensionKey: string): string {
   const v = row[dimensionKey];
   return typeof v === 'string' ? v : '';
+}
+
+// ---- Funnel reports (spec/reports.md "Funnel reports", "Funnel row", section 7) ----
+
+/** The funnel's figures of one row; every rate is a percent of the row's own summed sessions. */
+export const funnelFiguresSchema = z.object({
+  Sessions: figure,
+  'Add To Cart': figure,
+  'Add To Cart Rate': figure,
+  Checkouts: figure,
+  'Checkout Rate': figure,
+  Purchases: figure,
+  'Purchase Rate': figure,
+});
+export type FunnelFigures = z.infer<typeof funnelFiguresSchema>;
+
+/** Daily view: one row per day ('yyyy-MM-dd'). */
+export const dailyFunnelRowSchema = funnelFiguresSchema.extend({ Date: z.string() });
+/** Day wise view: one row per day of the week ('Monday' .. 'Sunday'), summed over the range's days of that weekday. */
+export const dayFunnelRowSchema = funnelFiguresSchema.extend({ Day: z.string() });
+/** Monthly Metrics view: one row per month ('yyyy-MM'). */
+export const monthFunnelRowSchema = funnelFiguresSchema.extend({ Month: z.string() });
+export type DailyFunnelRow = z.infer<typeof dailyFunnelRowSchema>;
+export type DayFunnelRow = z.infer<typeof dayFunnelRowSchema>;
+export type MonthFunnelRow = z.infer<typeof monthFunnelRowSchema>;
+
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** The most date ranges one call takes (GA4's own limit for a report). */
+export const MAX_FUNNEL_RANGES = 4;
+
+/** POST /api/analytics/atcreport and monthAtcReport: {dateRanges: [{startDate, endDate}]}. */
+export const funnelRangesBodySchema = z.object({
+  dateRanges: z
+    .array(dateRangeBodySchema, { error: 'Send dateRanges: a list of {startDate, endDate}' })
+    .min(1, 'Send at least one date range')
+    .max(MAX_FUNNEL_RANGES, `Send at most ${MAX_FUNNEL_RANGES} date ranges`),
+});
+export type FunnelRangesBody = z.infer<typeof funnelRangesBodySchema>;
+
+/** POST /api/analytics/dayAtcReport: {startDate, endDate}. */
+export const funnelDayBodySchema = dateRangeBodySchema;
+
+const rangeAnswer = <T extends z.ZodType>(row: T) =>
+  z.object({
+    startDate: z.string(),
+    /** the range as answered: one running into today ends yesterday */
+    endDate: z.string(),
+    /** the range's own totals, rates from its sums */
+    totals: funnelFiguresSchema,
+    rows: z.array(row),
+  });
+
+export const dailyFunnelReportSchema = z.object({ success: z.literal(true), ranges: z.array(rangeAnswer(dailyFunnelRowSchema)), status: sourceStatusSchema });
+export const monthFunnelReportSchema = z.object({ success: z.literal(true), ranges: z.array(rangeAnswer(monthFunnelRowSchema)), status: sourceStatusSchema });
+export const dayFunnelReportSchema = z.object({ success: z.literal(true), data: z.array(dayFunnelRowSchema), totals: funnelFiguresSchema, range: dayRangeSchema, status: sourceStatusSchema });
+export type DailyFunnelReport = z.infer<typeof dailyFunnelReportSchema>;
+export type MonthFunnelReport = z.infer<typeof monthFunnelReportSchema>;
+export type DayFunnelReport = z.infer<typeof dayFunnelReportSchema>;
+
+export type FunnelCounts = FunnelTotals;
+
+/** A row's figures from its sums; null sums (a day not synced) make every figure null, never 0. */
+export function funnelFigures(s: FunnelCounts | null): FunnelFigures {
+  if (s === null) return { Sessions: null, 'Add To Cart': null, 'Add To Cart Rate': null, Checkouts: null, 'Checkout Rate': null, Purchases: null, 'Purchase Rate': null };
+  const rates = funnelRates(s);
+  return {
+    Sessions: s.sessions,
+    'Add To Cart': s.addToCarts,
+    'Add To Cart Rate': rates.addToCartRate,
+    Checkouts: s.checkouts,
+    'Checkout Rate': rates.checkoutRate,
+    Purchases: s.purchases,
+    'Purchase Rate': rates.purchaseRate,
+  };
 }

@@ -1,12 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { brandIdParamsSchema } from '@parallels/contract/brands';
-import { CONVERSION_REPORTS, conversionReportBodySchema, conversionReportSchema } from '@parallels/contract/analytics';
+import {
+  CONVERSION_REPORTS,
+  conversionReportBodySchema,
+  conversionReportSchema,
+  dailyFunnelReportSchema,
+  dayFunnelReportSchema,
+  funnelDayBodySchema,
+  funnelRangesBodySchema,
+  monthFunnelReportSchema,
+} from '@parallels/contract/analytics';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { buildConversionReport } from './conversion-reports.service.js';
+import { buildDailyFunnel, buildDayWiseFunnel, buildMonthlyFunnel } from './funnel-reports.service.js';
 
-// spec/reports.md section 7: POST /api/analytics/{name}ConversionReport/{brandId}, one route per report name
-// (15), each with {startDate, endDate}. The brand-access hook guards them (they name :brandId).
+// spec/reports.md section 7: POST /api/analytics/{name}ConversionReport/{brandId}, one route per report name (15),
+// each with {startDate, endDate}, and the funnel reports' three calls, one per view. The brand-access hook guards
+// them all (they name :brandId).
 export async function analyticsRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const report of CONVERSION_REPORTS) {
@@ -16,4 +27,20 @@ export async function analyticsRoutes(app: FastifyInstance, deps: ReportDeps): P
       async (req) => buildConversionReport(deps, req.brand!, report, req.body),
     );
   }
+  // the funnel reports: Daily (dateRanges -> ranges), Day wise (startDate, endDate -> data), Monthly Metrics (dateRanges -> ranges)
+  typed.post(
+    '/api/analytics/atcreport/:brandId',
+    { schema: { params: brandIdParamsSchema, body: funnelRangesBodySchema, response: { 200: dailyFunnelReportSchema } } },
+    async (req) => buildDailyFunnel(deps, req.brand!, req.body),
+  );
+  typed.post(
+    '/api/analytics/dayAtcReport/:brandId',
+    { schema: { params: brandIdParamsSchema, body: funnelDayBodySchema, response: { 200: dayFunnelReportSchema } } },
+    async (req) => buildDayWiseFunnel(deps, req.brand!, req.body),
+  );
+  typed.post(
+    '/api/analytics/monthAtcReport/:brandId',
+    { schema: { params: brandIdParamsSchema, body: funnelRangesBodySchema, response: { 200: monthFunnelReportSchema } } },
+    async (req) => buildMonthlyFunnel(deps, req.brand!, req.body),
+  );
 }
