@@ -14,7 +14,8 @@ import { DB_KINDS, type TestApp } from './test-app.js';
 // emulator (a short history spanning three or four months), then for random ranges every month's Sessions and
 // Conv. Rate of the age, country and page path reports equal the emulator's own runReport for that range by
 // yearMonth and dimension (ecommercePurchases / sessions, decision 014), every value GA4 lists is there, and
-// each row's Total Sessions equals GA4's answer for the whole range. RECON_SEED replays a failure.
+// each row's Total Sessions equals GA4's answer for the whole range; the funnel's months equal GA4's by yearMonth.
+// RECON_SEED replays a failure.
 
 const HISTORY_DAYS = 80;
 const TZ = 'Asia/Kolkata';
@@ -118,6 +119,25 @@ describe.each(DB_KINDS)(`the conversion reports reconcile with the GA4 emulator 
     }
     expect(compared).toBeGreaterThan(100);
   }, 240_000);
+
+  it('the funnel’s monthly sessions, add to carts, checkouts and purchases equal GA4’s runReport by yearMonth', async () => {
+    for (const { from, to } of [...randomRanges(SEED + 1, 2), { from: EARLIEST, to: YESTERDAY }]) {
+      const at = `monthAtcReport ${from}..${to}`;
+      const res = await browser.post(`/api/analytics/monthAtcReport/${brandId}`, { dateRanges: [{ startDate: from, endDate: to }] });
+      expect(res.status, at).toBe(200);
+      const [range] = res.json<{ ranges: Array<{ rows: Array<Record<string, number | string | null>> }> }>().ranges;
+      const truth = await fetch(`${t.origin}/sandbox/ga4/v1beta/properties/${propertyId}:runReport`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ dateRanges: [{ startDate: from, endDate: to }], dimensions: [{ name: 'yearMonth' }], metrics: ['sessions', 'addToCarts', 'checkouts', 'ecommercePurchases'].map((name) => ({ name })) }),
+      });
+      const rows = ((await truth.json()) as { rows: Ga4Row[] }).rows;
+      const expected = rows
+        .map((r) => ({ month: `${r.dimensionValues[0]!.value.slice(0, 4)}-${r.dimensionValues[0]!.value.slice(4)}`, figures: r.metricValues.map((m) => Number(m.value)) }))
+        .sort((a, b) => (a.month < b.month ? 1 : -1));
+      expect({ at, rows: range!.rows.map((r) => ({ month: r.Month, figures: [r.Sessions, r['Add To Cart'], r.Checkouts, r.Purchases] })) }).toEqual({ at, rows: expected });
+    }
+  }, 120_000);
 });
 
 function prng(seed: number): () => number {
