@@ -34,6 +34,7 @@ describe.each(DB_KINDS)('GA4 conversion reports on %s', (kind) => {
   let noGa4Id: string;
   let waitingId: string;
   let expiredId: string;
+  let userId: string;
 
   const post = (id: string, call: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api/analytics/${call}/${id}`, headers: { cookie, origin: ORIGIN }, payload: payload as object });
   const age = (id: string, startDate: string, endDate: string) => post(id, 'ageConversionReport', { startDate, endDate });
@@ -43,7 +44,7 @@ describe.each(DB_KINDS)('GA4 conversion reports on %s', (kind) => {
     await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { origin: ORIGIN }, payload: { username: 'asha', email: 'asha@example.com', password: 'asha-password-1' } });
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login/normal', headers: { origin: ORIGIN }, payload: { email: 'asha@example.com', password: 'asha-password-1' } });
     cookie = sessionCookie(login);
-    const userId = login.json().user.id as string;
+    userId = login.json().user.id as string;
     const db = t.database.db;
     const conn = (platform: 'meta' | 'ga4', accountId: string) => ({ platform, accountId, accountName: accountId, managerId: null, grantId: null });
     const brand = (name: string, connections: ReturnType<typeof conn>[]) => insertBrand(db, { name, currency: 'INR', timezone: 'Asia/Kolkata', userId, connections });
@@ -138,6 +139,20 @@ describe.each(DB_KINDS)('GA4 conversion reports on %s', (kind) => {
     expect(expired.statusCode).toBe(403);
     expect(expired.json()).toMatchObject({ code: 'TOKEN_EXPIRED', platform: 'ga4' });
     expect(expired.json().stale.data.find((r: Record<string, unknown>) => r.Age === '18-24')['Total Sessions']).toBe(70);
+  });
+
+  it('the monthly rollup follows a restated window: a value GA4 no longer reports for those days leaves the month too', async () => {
+    const db = t.database.db;
+    const id = await insertBrand(db, { name: 'Restated', currency: 'INR', timezone: 'Asia/Kolkata', userId, connections: [{ platform: 'ga4', accountId: '300000015', accountName: 'p', managerId: null, grantId: null }] });
+    const dim = (value: string, sessions: number): Ga4DimensionDay => ({ dimension: 'source', value, sessions, purchases: 1, addToCarts: 0, checkouts: 0 });
+    await seedGa4Window(db, id, '300000015', { from: '2026-02-01', to: '2026-02-28' }, funnelDay, (d) => (d === '2026-02-10' ? [dim('google', 10), dim('bing', 5)] : [dim('google', 10)]));
+    const before = (await post(id, 'sourceConversionReport', { startDate: '2026-02-01', endDate: '2026-02-28' })).json();
+    expect(before.data.map((r: Record<string, unknown>) => [r.Source, r['Total Sessions']])).toEqual([['google', 280], ['bing', 5]]);
+    // GA4 restates 02-05..02-15: bing is gone and google doubled on those days
+    await seedGa4Window(db, id, '300000015', { from: '2026-02-05', to: '2026-02-15' }, funnelDay, () => [dim('google', 20)]);
+    const after = (await post(id, 'sourceConversionReport', { startDate: '2026-02-01', endDate: '2026-02-28' })).json();
+    expect(after.data.map((r: Record<string, unknown>) => [r.Source, r['Total Sessions']])).toEqual([['google', 280 + 11 * 10]]);
+    expect(after.data[0].MonthlyData).toEqual([{ Month: '202602', Sessions: 390, 'Conv. Rate': (28 / 390) * 100, Purchases: 28, tone: 'positive' }]);
   });
 
   it('bad input is a 400 naming the field, never a 500', async () => {

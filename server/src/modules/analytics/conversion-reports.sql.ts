@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
+import { addDays } from '../../sync/windows.js';
 
 /** One dimension value's sums for one month ('YYYYMM'). */
 export interface ValueMonthSums {
@@ -12,20 +13,51 @@ export interface ValueMonthSums {
 
 const inList = (values: string[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
+/** The first day of the month after `day`'s. */
+function nextMonth(day: string): string {
+  const y = Number(day.slice(0, 4));
+  const m = Number(day.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
 /**
- * Sessions and purchases of one conversion dimension by value and month over a range, from the daily facts
- * (ga4_dimension_daily, read through its (brand_id, dimension, date) index). GA4's sessions by a dimension and
- * day add up over days to its answer for the month (a session belongs to the day it started), so summing the
- * days is exact; the reconciliation test holds this against the emulator's runReport.
+ * The range split into the whole calendar months inside it (read from ga4_dimension_monthly) and the partial
+ * months at its ends (read from the daily rows). Either part may be empty.
+ */
+export function splitByWholeMonths(range: DayRange): { months: DayRange | null; days: DayRange[] } {
+  const firstWhole = range.from.endsWith('-01') ? range.from : nextMonth(range.from);
+  // the first day after the last whole month: past the range's own last month when the range ends on its last day
+  const afterLastWhole = addDays(range.to, 1).endsWith('-01') ? nextMonth(range.to) : `${range.to.slice(0, 7)}-01`;
+  if (firstWhole >= afterLastWhole) return { months: null, days: [range] };
+  const days: DayRange[] = [];
+  if (range.from < firstWhole) days.push({ from: range.from, to: addDays(firstWhole, -1) });
+  if (afterLastWhole <= range.to) days.push({ from: afterLastWhole, to: range.to });
+  return { months: { from: firstWhole, to: addDays(afterLastWhole, -1) }, days };
+}
+
+/**
+ * Sessions and purchases of one conversion dimension by value and month over a range: whole months from the
+ * monthly rollup, the partial edge months from the daily facts (both through their (brand_id, dimension, ...)
+ * indexes), summed over the brand's properties. GA4's sessions by a dimension and day add up over days to its
+ * answer for the month (a session belongs to the day it started), so the sums are exact; the reconciliation
+ * test holds this against the emulator's runReport.
  */
 export async function conversionMonthSums(db: Database, brandId: string, propertyIds: string[], dimension: string, range: DayRange): Promise<ValueMonthSums[]> {
   if (propertyIds.length === 0) return [];
+  const { months, days } = splitByWholeMonths(range);
+  const parts: SQL[] = [];
+  if (months) {
+    parts.push(sql`select m.value, m.month as day, m.sessions, m.purchases from ga4_dimension_monthly m
+      where m.brand_id = ${brandId} and m.dimension = ${dimension} and m.month between ${months.from} and ${months.to} and m.property_id in (${inList(propertyIds)})`);
+  }
+  for (const d of days) {
+    parts.push(sql`select d.value, d.date as day, d.sessions, d.purchases from ga4_dimension_daily d
+      where d.brand_id = ${brandId} and d.dimension = ${dimension} and d.date between ${d.from} and ${d.to} and d.property_id in (${inList(propertyIds)})`);
+  }
   return queryRows<ValueMonthSums>(
     db,
-    sql`select d.value, to_char(d.date, 'YYYYMM') as month, sum(d.sessions)::float8 as sessions, sum(d.purchases)::float8 as purchases
-        from ga4_dimension_daily d
-        where d.brand_id = ${brandId} and d.dimension = ${dimension} and d.date between ${range.from} and ${range.to}
-          and d.property_id in (${inList(propertyIds)})
-        group by d.value, to_char(d.date, 'YYYYMM')`,
+    sql`select x.value, to_char(x.day, 'YYYYMM') as month, sum(x.sessions)::float8 as sessions, sum(x.purchases)::float8 as purchases
+        from (${sql.join(parts, sql` union all `)}) x
+        group by x.value, to_char(x.day, 'YYYYMM')`,
   );
 }
