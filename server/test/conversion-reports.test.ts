@@ -100,6 +100,13 @@ describe.each(DB_KINDS)('GA4 conversion reports on %s', (kind) => {
     expect(body.status.state).toBe('ready');
   });
 
+  it('a range across one month end with no whole month inside: each month from its own days', async () => {
+    const body = (await age(brandId, '2026-01-20', '2026-02-10')).json();
+    const r1824 = body.data.find((r: Record<string, unknown>) => r.Age === '18-24');
+    expect(r1824.MonthlyData.map((m: { Month: string; Sessions: number; Purchases: number }) => [m.Month, m.Sessions, m.Purchases])).toEqual([['202602', 200, 10], ['202601', 120, 12]]);
+    expect(r1824['Total Sessions']).toBe(320);
+  });
+
   it('a month whose days have not all synced is null and so are the totals, never a partial sum', async () => {
     const body = (await age(partialId, '2026-01-20', '2026-03-14')).json();
     const r1824 = body.data.find((r: Record<string, unknown>) => r.Age === '18-24');

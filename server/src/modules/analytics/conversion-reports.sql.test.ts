@@ -10,7 +10,7 @@ describe('splitByWholeMonths: whole months from the rollup, the edges from the d
     expect(splitByWholeMonths({ from: '2026-01-01', to: '2026-02-28' })).toEqual({ months: { from: '2026-01-01', to: '2026-02-28' }, days: [] });
     expect(splitByWholeMonths({ from: '2025-12-01', to: '2026-01-15' })).toEqual({ months: { from: '2025-12-01', to: '2025-12-31' }, days: [{ from: '2026-01-01', to: '2026-01-15' }] });
     expect(splitByWholeMonths({ from: '2024-02-10', to: '2024-02-29' })).toEqual({ months: null, days: [{ from: '2024-02-10', to: '2024-02-29' }] });
-    expect(splitByWholeMonths({ from: '2026-01-20', to: '2026-02-10' })).toEqual({ months: null, days: [{ from: '2026-01-20', to: '2026-02-10' }] });
+    expect(splitByWholeMonths({ from: '2026-01-20', to: '2026-02-10' })).toEqual({ months: null, days: [{ from: '2026-01-20', to: '2026-01-31' }, { from: '2026-02-01', to: '2026-02-10' }] });
     expect(splitByWholeMonths({ from: '2026-03-05', to: '2026-03-05' })).toEqual({ months: null, days: [{ from: '2026-03-05', to: '2026-03-05' }] });
   });
 });

@@ -22,13 +22,18 @@ function nextMonth(day: string): string {
 
 /**
  * The range split into the whole calendar months inside it (read from ga4_dimension_monthly) and the partial
- * months at its ends (read from the daily rows). Either part may be empty.
+ * months at its ends (read from the daily rows), each edge inside one month. Either part may be empty.
  */
 export function splitByWholeMonths(range: DayRange): { months: DayRange | null; days: DayRange[] } {
   const firstWhole = range.from.endsWith('-01') ? range.from : nextMonth(range.from);
   // the first day after the last whole month: past the range's own last month when the range ends on its last day
   const afterLastWhole = addDays(range.to, 1).endsWith('-01') ? nextMonth(range.to) : `${range.to.slice(0, 7)}-01`;
-  if (firstWhole >= afterLastWhole) return { months: null, days: [range] };
+  if (firstWhole >= afterLastWhole) {
+    // no whole month: the range lies in one month or runs across one month's end into the next
+    if (range.from.slice(0, 7) === range.to.slice(0, 7)) return { months: null, days: [range] };
+    const second = `${range.to.slice(0, 7)}-01`;
+    return { months: null, days: [{ from: range.from, to: addDays(second, -1) }, { from: second, to: range.to }] };
+  }
   const days: DayRange[] = [];
   if (range.from < firstWhole) days.push({ from: range.from, to: addDays(firstWhole, -1) });
   if (afterLastWhole <= range.to) days.push({ from: afterLastWhole, to: range.to });
@@ -51,13 +56,16 @@ export async function conversionMonthSums(db: Database, brandId: string, propert
       where m.brand_id = ${brandId} and m.dimension = ${dimension} and m.month between ${months.from} and ${months.to} and m.property_id in (${inList(propertyIds)})`);
   }
   for (const d of days) {
-    parts.push(sql`select d.value, d.date as day, d.sessions, d.purchases from ga4_dimension_daily d
-      where d.brand_id = ${brandId} and d.dimension = ${dimension} and d.date between ${d.from} and ${d.to} and d.property_id in (${inList(propertyIds)})`);
+    // an edge lies inside one month: its days are summed per value first, then join the months
+    parts.push(sql`select d.value, ${`${d.from.slice(0, 7)}-01`}::date as day, sum(d.sessions) as sessions, sum(d.purchases) as purchases from ga4_dimension_daily d
+      where d.brand_id = ${brandId} and d.dimension = ${dimension} and d.date between ${d.from} and ${d.to} and d.property_id in (${inList(propertyIds)})
+      group by d.value`);
   }
-  return queryRows<ValueMonthSums>(
+  const rows = await queryRows<{ value: string; day: string; sessions: number; purchases: number }>(
     db,
-    sql`select x.value, to_char(x.day, 'YYYYMM') as month, sum(x.sessions)::float8 as sessions, sum(x.purchases)::float8 as purchases
+    sql`select x.value, x.day::text as day, sum(x.sessions)::float8 as sessions, sum(x.purchases)::float8 as purchases
         from (${sql.join(parts, sql` union all `)}) x
-        group by x.value, to_char(x.day, 'YYYYMM')`,
+        group by x.value, x.day`,
   );
+  return rows.map((r) => ({ value: r.value, month: `${r.day.slice(0, 4)}${r.day.slice(5, 7)}`, sessions: r.sessions, purchases: r.purchases }));
 }
