@@ -228,9 +228,11 @@ type App = Awaited<ReturnType<typeof buildApp>>;
 /** Signs a user up and in through the app, then seeds the brand for it: two years ending the day before `now`. */
 export async function seedLargeBrand(app: App, db: Database, config: Config, now: Date = NOW): Promise<LargeBrand> {
   const credentials = { email: 'bench@example.com', password: 'bench-password-1' };
-  const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', headers: { origin: ORIGIN }, payload: { username: 'bench', ...credentials } });
+  // the Host a browser on PUBLIC_URL sends: a production-mode app (bench/load's seeding) refuses any other (421)
+  const headers = { origin: ORIGIN, host: new URL(ORIGIN).host };
+  const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', headers, payload: { username: 'bench', ...credentials } });
   if (signup.statusCode !== 201) throw new Error(`signup: HTTP ${signup.statusCode} ${signup.body}`);
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login/normal', headers: { origin: ORIGIN }, payload: credentials });
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login/normal', headers, payload: credentials });
   if (login.statusCode !== 200) throw new Error(`login: HTTP ${login.statusCode} ${login.body}`);
   const cookie = cookieFrom(login, config.session.cookieName);
   const userId = (login.json() as { user: { id: string } }).user.id;
