@@ -11,6 +11,7 @@ import { insertBrand } from '@parallels/server/modules/brands/brands.sql';
 import { saveSubscription } from '@parallels/server/modules/pricing/pricing.sql';
 import { brandToday } from '@parallels/server/modules/reports/report-days';
 import { BACKFILL_STREAM } from '@parallels/server/sync/backfill.job';
+import { rollUpGa4DimensionMonths } from '@parallels/server/sync/facts-writer';
 import { addDays, backfillWindows, HISTORY_DAYS } from '@parallels/server/sync/windows';
 
 /**
@@ -30,7 +31,26 @@ export const META_ACCOUNTS = 6;
 export const GOOGLE_ACCOUNTS = 4;
 export const META_CAMPAIGNS = 600;
 export const GOOGLE_CAMPAIGNS = 400;
-const GA4_PROPERTY = '345678901';
+export const GA4_PROPERTY = '345678901';
+
+/** GA4 conversion dimensions of the benchmark property: name, values a day, distinct values over two years, value prefix. */
+export const GA4_DIMENSION_SHAPE: Array<[string, number, number, string]> = [
+  ['pagePath', 600, 1500, '/products/item-'],
+  ['city', 400, 1000, 'City '],
+  ['landingPage', 150, 400, '/landing/'],
+  ['pageTitle', 100, 300, 'Product page '],
+  ['region', 40, 40, 'Region '],
+  ['country', 30, 30, 'Country '],
+  ['campaign', 30, 60, 'campaign_'],
+  ['interest', 25, 25, 'Interest '],
+  ['source', 20, 20, 'source-'],
+  ['browser', 8, 8, 'Browser '],
+  ['channel', 8, 8, 'Channel '],
+  ['operatingSystem', 6, 6, 'OS '],
+  ['age', 6, 6, 'Age '],
+  ['device', 3, 3, 'device-'],
+  ['gender', 3, 3, 'gender-'],
+];
 
 const metaAccountId = (k: number) => `act_${100000001 + k}`;
 const googleCustomerId = (k: number) => String(1000000001 + k);
@@ -111,6 +131,24 @@ async function seedFacts(db: Database, steps: Steps, brandId: string, first: str
       select ${brandId}::uuid, ${GA4_PROPERTY}, ${first}::date + i, 2000 + h % 3000, 200 + h % 300, 80 + h % 120, 20 + h % 40, round((20 + h % 40) * 54.5, 2)
       from generate_series(0, ${days}) i cross join lateral (select (i * 104729) % 10007 as h) s`),
   );
+  // GA4 by the 15 conversion dimensions (ga4_dimension_daily), about 1,430 rows a day, 1.04 million over two
+  // years: page path (600 values a day out of 1,500) and city (400 of 1,000) the largest, as on a real store; a
+  // value need not appear every day (the long tail comes and goes).
+  await step(steps, 'ga4_dimension_daily', () =>
+    db.execute(sql`
+      insert into ga4_dimension_daily (brand_id, property_id, dimension, value, date, sessions, add_to_carts, checkouts, purchases, purchase_revenue)
+      select ${brandId}::uuid, ${GA4_PROPERTY}, d.dimension, d.prefix || ((v * 13 + i * 7) % d.distinct_values), ${first}::date + i,
+        1 + h % 400, h % 40, h % 16, h % 6, round((h % 6) * 54.5, 2)
+      from (values ${sql.join(
+        GA4_DIMENSION_SHAPE.map(([dimension, perDay, distinct, prefix]) => sql`(${dimension}, ${perDay}::int, ${distinct}::int, ${prefix})`),
+        sql`, `,
+      )}) d(dimension, per_day, distinct_values, prefix)
+        cross join generate_series(0, ${days}) i
+        cross join lateral generate_series(0, d.per_day - 1) v
+        cross join lateral (select (v * 7919 + i * 104729 + d.per_day * 31) % 10007 as h) s`),
+  );
+  // ga4_dimension_monthly with the window writer's own statements, over the two years as one window
+  await step(steps, 'ga4_dimension_monthly', () => db.transaction((tx) => rollUpGa4DimensionMonths(tx, brandId, GA4_PROPERTY, { from: first, to: last })));
   // ad_account_daily exactly as sync/facts-writer.ts rollUpAdAccountDays writes it. The writer runs these per
   // account and window; the backfill windows partition the days, so one statement per platform over every
   // account and the whole two years yields the same rows (the same statements seed it in migration 0003).
@@ -191,9 +229,11 @@ type App = Awaited<ReturnType<typeof buildApp>>;
 /** Signs a user up and in through the app, then seeds the brand for it: two years ending the day before `now`. */
 export async function seedLargeBrand(app: App, db: Database, config: Config, now: Date = NOW): Promise<LargeBrand> {
   const credentials = { email: 'bench@example.com', password: 'bench-password-1' };
-  const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', headers: { origin: ORIGIN }, payload: { username: 'bench', ...credentials } });
+  // the Host a browser on PUBLIC_URL sends: a production-mode app (bench/load's seeding) refuses any other (421)
+  const headers = { origin: ORIGIN, host: new URL(ORIGIN).host };
+  const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', headers, payload: { username: 'bench', ...credentials } });
   if (signup.statusCode !== 201) throw new Error(`signup: HTTP ${signup.statusCode} ${signup.body}`);
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login/normal', headers: { origin: ORIGIN }, payload: credentials });
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login/normal', headers, payload: credentials });
   if (login.statusCode !== 200) throw new Error(`login: HTTP ${login.statusCode} ${login.body}`);
   const cookie = cookieFrom(login, config.session.cookieName);
   const userId = (login.json() as { user: { id: string } }).user.id;
@@ -230,6 +270,6 @@ export async function seedLargeBrand(app: App, db: Database, config: Config, now
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   await checkRollup(db, brandId);
   const counts: Record<string, number> = {};
-  for (const t of ['meta_campaigns', 'meta_ad_daily', 'google_campaign_daily', 'ad_account_daily', 'ga4_daily', 'sync_windows']) counts[t] = await count(db, t);
+  for (const t of ['meta_campaigns', 'meta_ad_daily', 'google_campaign_daily', 'ad_account_daily', 'ga4_daily', 'ga4_dimension_daily', 'ga4_dimension_monthly', 'sync_windows']) counts[t] = await count(db, t);
   return { brandId, cookie, today, yesterday, first, seedSeconds, counts, steps };
 }

@@ -20,7 +20,8 @@ import { freePort, positiveInt } from './common.js';
  *    client on the same machine would. Each connection repeats a mix of report calls in order:
  *    - dashboard: what opening the dashboard asks for: the three summary cards with their default periods
  *      (body {}), AdMetrics for Facebook and Google over the last 30 days, and the brand's currency; then
- *      Marketing Insights (GET /api/report) over the same 30 days and the targets screen's two reads;
+ *      Marketing Insights (GET /api/report) over the same 30 days, the targets screen's two reads, and the GA4
+ *      screens' calls (the funnel's three views, the Age and Country conversion reports) over those days;
  *    - two-years: the same reports over the whole two years.
  *    For each mix, after a warm-up, two runs of BENCH_LOAD_SECONDS: 500 requests/s offered (50 connections, each
  *    sending 10 a second), and as fast as BENCH_LOAD_CONNECTIONS connections go, each sending its next call as
@@ -128,6 +129,13 @@ try {
       { method: 'GET', path: `/api/report/${brandId}?${new URLSearchParams(JSON.parse(adMetrics) as Record<string, string>).toString()}` },
       { method: 'GET', path: `/api/performance/metaMetrics/${brandId}` },
       { method: 'GET', path: '/api/performance/brandTarget' },
+      // the GA4 screens over the same days: the funnel's three views and the conversion reports' default tab
+      // (Age) and a mid-sized one (Country)
+      { method: 'POST', path: `/api/analytics/atcreport/${brandId}`, body: JSON.stringify({ dateRanges: [JSON.parse(adMetrics) as object] }) },
+      { method: 'POST', path: `/api/analytics/dayAtcReport/${brandId}`, body: adMetrics },
+      { method: 'POST', path: `/api/analytics/monthAtcReport/${brandId}`, body: JSON.stringify({ dateRanges: [JSON.parse(adMetrics) as object] }) },
+      { method: 'POST', path: `/api/analytics/ageConversionReport/${brandId}`, body: adMetrics },
+      { method: 'POST', path: `/api/analytics/countryConversionReport/${brandId}`, body: adMetrics },
     ];
   };
   const mixes: Mix[] = [

@@ -8,6 +8,9 @@ import { sumAdAccounts, sumAdAccountsByAccount, sumGa4Funnel } from '@parallels/
 import { addDays } from '@parallels/server/sync/windows';
 import { dailySums } from '@parallels/server/modules/marketing-insights/marketing-insights.sql';
 import { listUserTargets, sumAdRanges } from '@parallels/server/modules/targets/targets.sql';
+import { conversionMonthSums } from '@parallels/server/modules/analytics/conversion-reports.sql';
+import { funnelDays } from '@parallels/server/modules/analytics/funnel-reports.sql';
+import { CONVERSION_REPORTS } from '@parallels/contract/analytics';
 import { GOOGLE_ACCOUNTS, GOOGLE_CAMPAIGNS, META_ACCOUNTS, META_CAMPAIGNS, NOW, openBenchDatabase, ORIGIN, seedLargeBrand, TIMEZONE } from './large-brand.js';
 import { positiveInt } from './common.js';
 
@@ -25,6 +28,7 @@ import { positiveInt } from './common.js';
  *
  * BENCH_DATABASE_URL=postgres://...  run on PostgreSQL (a scratch database is created and dropped); default PGlite
  * BENCH_REPORT_REQUESTS=200           measured requests per case (after BENCH_REPORT_WARMUP=20 warm-up requests)
+ * BENCH_REPORT_ONLY=analytics         measure only the endpoints whose name contains this
  */
 
 const P95_BUDGET_MS = 100;
@@ -193,7 +197,7 @@ try {
   await app.ready();
   try {
     const { brandId, cookie, today, yesterday, first, seedSeconds, counts, steps } = await seedLargeBrand(app, db, config);
-    const factRows = counts.meta_ad_daily! + counts.google_campaign_daily! + counts.ad_account_daily! + counts.ga4_daily!;
+    const factRows = counts.meta_ad_daily! + counts.google_campaign_daily! + counts.ad_account_daily! + counts.ga4_daily! + counts.ga4_dimension_daily!;
     console.log(`reports: ${opened.label}; ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; now pinned to ${NOW.toISOString()} (${TIMEZONE}: today ${today}); days ${first}..${yesterday}`);
     console.log(
       `reports: seeded ${META_ACCOUNTS} Meta + ${GOOGLE_ACCOUNTS} Google Ads accounts, ${META_CAMPAIGNS + GOOGLE_CAMPAIGNS} campaigns, 1 GA4 property in ${seedSeconds.toFixed(1)} s ` +
@@ -294,6 +298,42 @@ try {
       cases.push({ endpoint: 'report', range: label, ...request, report });
     }
 
+    // analytics: the 15 conversion reports (conversion-reports.service: the GA4 connections, then the sums by value
+    // and month) and the funnel's three views (funnel-reports.service: the GA4 connections, then the sums by day),
+    // over the two years. Each answer's total sessions must equal its raw SQL's before anything is measured.
+    const twoYears = { from: first, to: yesterday };
+    for (const report of CONVERSION_REPORTS) {
+      const request = { method: 'POST', url: `/api/analytics/${report.call}/${brandId}`, payload: ranges['two-years'] } as const;
+      const sql = async () => {
+        const conns = await loadSourceConnections(db, brandId, 'ga4');
+        return conversionMonthSums(db, brandId, conns.map((c) => c.accountId), report.dimension, twoYears);
+      };
+      const reply = await send(app, request);
+      const rows = (JSON.parse(reply.body) as { data?: Array<{ 'Total Sessions': number | null }> }).data ?? [];
+      const shown = rows.reduce((a, r) => a + (r['Total Sessions'] ?? Number.NaN), 0);
+      const summed = (await sql()).reduce((a, r) => a + r.sessions, 0);
+      if (reply.statusCode !== 200 || rows.length === 0 || shown !== summed) throw new Error(`${report.call}: HTTP ${reply.statusCode}, ${rows.length} rows, sessions ${shown} vs raw SQL ${summed}`);
+      cases.push({ endpoint: `analytics/${report.call}`, range: `two-years (${rows.length} values)`, ...request, report: sql });
+    }
+    for (const [call, payload] of [
+      ['atcreport', { dateRanges: [ranges['two-years']] }],
+      ['dayAtcReport', ranges['two-years']],
+      ['monthAtcReport', { dateRanges: [ranges['two-years']] }],
+    ] as const) {
+      const request = { method: 'POST', url: `/api/analytics/${call}/${brandId}`, payload } as const;
+      const reply = await send(app, request);
+      if (reply.statusCode !== 200 || !reply.body.includes('"Sessions":')) throw new Error(`${call}: HTTP ${reply.statusCode} ${reply.body.slice(0, 300)}`);
+      cases.push({
+        endpoint: `analytics/${call}`,
+        range: 'two-years',
+        ...request,
+        report: async () => {
+          const conns = await loadSourceConnections(db, brandId, 'ga4');
+          return funnelDays(db, brandId, conns.map((c) => c.accountId), [twoYears]);
+        },
+      });
+    }
+
     // targets.service: the month so far per source; the list derives every target's achievement.
     for (const [name, platform] of [['metaMetrics', 'meta'], ['googleAdMetrics', 'google_ads']] as const) {
       cases.push({
@@ -339,6 +379,9 @@ try {
         `the request runs, called directly: the session query (user, brand access, currency, timezone) + the report's queries`,
     );
 
+    // BENCH_REPORT_ONLY=analytics measures only the cases whose endpoint contains it (a quicker look at one area)
+    const only = process.env.BENCH_REPORT_ONLY;
+    if (only) cases.splice(0, cases.length, ...cases.filter((c) => c.endpoint.includes(only)));
     const started = performance.now();
     let ok = 0;
     const overheadsP50: number[] = [];
@@ -368,7 +411,7 @@ try {
     try {
       const breakdown = await instrumented(probe);
       const probed = ['summary/facebook-ads two-years', 'fbAd two-years', 'report two-years + compare', 'currency (no range)'];
-      for (const c of cases.filter((x) => probed.includes(`${x.endpoint} ${x.range}`))) console.log(`reports: where the time goes (p50), ${c.endpoint} ${c.range}: ${await breakdown(c)}`);
+      for (const c of cases.filter((x) => probed.includes(`${x.endpoint} ${x.range}`) || x.endpoint === 'analytics/pagePathConversionReport')) console.log(`reports: where the time goes (p50), ${c.endpoint} ${c.range}: ${await breakdown(c)}`);
     } finally {
       await probe.close();
     }

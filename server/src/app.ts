@@ -31,6 +31,7 @@ import { adMetricsRoutes } from './modules/ad-metrics/ad-metrics.route.js';
 import { marketingInsightsRoutes } from './modules/marketing-insights/marketing-insights.route.js';
 import { googleReportsRoutes } from './modules/google-reports/google-reports.route.js';
 import { segmentRoutes } from './modules/segment/segment.route.js';
+import { analyticsRoutes } from './modules/analytics/analytics.route.js';
 import { targetRoutes } from './modules/targets/targets.route.js';
 import { mountSandboxEmulators } from './sandbox/emulators.js';
 import { supportRoutes } from './modules/support/support.route.js';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(marketingInsightsRoutes, reportDeps);
   await app.register(googleReportsRoutes, reportDeps);
   await app.register(segmentRoutes, reportDeps);
+  await app.register(analyticsRoutes, reportDeps);
   await app.register(targetRoutes, reportDeps);
 
   let stopHousekeeping: (() => Promise<void>) | undefined;

@@ -94,9 +94,23 @@ export async function seedGoogleWindow(db: Database, brandId: string, customerId
   await writeWindow(db, brandId, customerId, window, { platform: 'google_ads', campaignDaily, viewDaily: [], products: [], calls: 1 });
 }
 
-export async function seedGa4Window(db: Database, brandId: string, propertyId: string, window: { from: string; to: string }, day: (date: string) => Ga4Day): Promise<void> {
+/** One value of a conversion dimension on one day. */
+export interface Ga4DimensionDay extends Ga4Day {
+  dimension: string;
+  value: string;
+}
+
+export async function seedGa4Window(
+  db: Database,
+  brandId: string,
+  propertyId: string,
+  window: { from: string; to: string },
+  day: (date: string) => Ga4Day,
+  dimensions: (date: string) => Ga4DimensionDay[] = () => [],
+): Promise<void> {
   const daily = daysOf(window.from, window.to).map((date) => ({ brandId, propertyId, date, ...day(date), purchaseRevenue: '0' }));
-  await writeWindow(db, brandId, propertyId, window, { platform: 'ga4', daily, dimensionDaily: [], calls: 1 });
+  const dimensionDaily = daysOf(window.from, window.to).flatMap((date) => dimensions(date).map((d) => ({ brandId, propertyId, date, ...d, purchaseRevenue: '0' })));
+  await writeWindow(db, brandId, propertyId, window, { platform: 'ga4', daily, dimensionDaily, calls: 1 });
 }
 
 export interface StoreOrderSeed {

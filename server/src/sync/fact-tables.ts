@@ -4,6 +4,7 @@ import {
   adAccountDaily,
   ga4Daily,
   ga4DimensionDaily,
+  ga4DimensionMonthly,
   googleCampaignDaily,
   googleProducts,
   googleViewDaily,
@@ -49,5 +50,7 @@ export const ACCOUNT_FACT_TABLES: Record<Platform, AccountFactTable[]> = {
   ga4: [
     { table: ga4Daily, brand: ga4Daily.brandId, account: ga4Daily.propertyId, date: ga4Daily.date },
     { table: ga4DimensionDaily, brand: ga4DimensionDaily.brandId, account: ga4DimensionDaily.propertyId, date: ga4DimensionDaily.date },
+    // derived by month: the window writer recomputes the months it touches; disconnecting deletes it
+    { table: ga4DimensionMonthly, brand: ga4DimensionMonthly.brandId, account: ga4DimensionMonthly.propertyId },
   ],
 };

@@ -46,8 +46,11 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
       await rollUpAdAccountDays(tx, brandId, 'google_ads', accountId, window);
       return rows;
     }
-    case 'ga4':
-      return (await upsertRows(tx, ga4Daily, facts.daily)) + (await upsertRows(tx, ga4DimensionDaily, facts.dimensionDaily));
+    case 'ga4': {
+      const rows = (await upsertRows(tx, ga4Daily, facts.daily)) + (await upsertRows(tx, ga4DimensionDaily, facts.dimensionDaily));
+      await rollUpGa4DimensionMonths(tx, brandId, accountId, window);
+      return rows;
+    }
     case 'shopify':
       // an order already stored from a newer webhook is kept (the export may be older than it)
       return (await upsertRows(tx, storeOrders, facts.orders, { newerBy: 'updatedAt' })) + (await upsertRows(tx, storeRefunds, facts.refunds));
@@ -83,4 +86,21 @@ export async function rollUpAdAccountDays(tx: Tx, brandId: string, platform: 'me
       group by brand_id, customer_id, date
       ${ROLLUP_CONFLICT}`);
   }
+}
+
+/**
+ * ga4_dimension_monthly for every month the window touches, recomputed from all of that month's daily rows of
+ * the property (the window's just written, the rest from earlier windows): same transaction, so the months and
+ * the days always agree. A value gone from a restated month goes from the rollup too. Migration 0008 seeds it.
+ */
+export async function rollUpGa4DimensionMonths(tx: Tx, brandId: string, propertyId: string, window: DayWindow): Promise<void> {
+  const firstMonth = sql`date_trunc('month', ${window.from}::date)::date`;
+  const lastMonth = sql`date_trunc('month', ${window.to}::date)::date`;
+  await tx.execute(sql`delete from ga4_dimension_monthly where brand_id = ${brandId} and property_id = ${propertyId} and month between ${firstMonth} and ${lastMonth}`);
+  await tx.execute(sql`
+    insert into ga4_dimension_monthly (brand_id, property_id, dimension, value, month, sessions, add_to_carts, checkouts, purchases, purchase_revenue)
+    select brand_id, property_id, dimension, value, date_trunc('month', date)::date, sum(sessions), sum(add_to_carts), sum(checkouts), sum(purchases), sum(purchase_revenue)
+    from ga4_dimension_daily
+    where brand_id = ${brandId} and property_id = ${propertyId} and date >= ${firstMonth} and date < (${lastMonth} + interval '1 month')::date
+    group by brand_id, property_id, dimension, value, date_trunc('month', date)::date`);
 }

@@ -38,8 +38,16 @@ export const routes: RouteObject[] = [
             handle: { title: 'Marketing Insights', datePicker: true, localeSettings: true },
             lazy: () => import('./routes/marketing-insights').then((m) => ({ Component: m.MarketingInsightsRoute })),
           },
-          placeholder('/ecommerce-reports/:brandId', 'E-Commerce Reports'),
-          placeholder('/conversion-reports/:brandId/*', 'Conversion Reports'),
+          {
+            path: '/ecommerce-reports/:brandId',
+            handle: { title: 'E-Commerce Reports', datePicker: true, localeSettings: true },
+            lazy: () => import('./routes/ecommerce-reports').then((m) => ({ Component: m.EcommerceReportsRoute })),
+          },
+          {
+            path: '/conversion-reports/:brandId/*',
+            handle: { title: 'Conversion Reports', datePicker: true, localeSettings: true },
+            lazy: () => import('./routes/conversion-reports').then((m) => ({ Component: m.ConversionReportsRoute })),
+          },
           placeholder('/meta-campaigns/:brandId', 'Campaign Analysis'),
           placeholder('/meta-interest/:brandId', 'Meta Interest Analysis'),
           placeholder('/meta-reports/:brandId', 'Meta Reports'),

@@ -38,6 +38,8 @@ export interface ReportColumn<Row> {
   width?: number;
   /** hidden until the column manager shows it */
   hidden?: boolean;
+  /** a line under the header (the conversion table's averages across the loaded data) */
+  headerDetail?: string;
 }
 
 export interface FormatContext {

@@ -255,7 +255,8 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
         ) : (
           <span className={first && depth > 0 ? 'pl-4 text-slate-600' : ''}>{value}</span>
         )}
-        {def.detail && <div className="text-xs text-slate-500">{def.detail(row, ctx)}</div>}
+        {/* on a coloured cell the detail keeps the tone's dark text: slate-500 on a tint fails contrast */}
+        {def.detail && <div className={`text-xs ${tone ? '' : 'text-slate-500'}`}>{def.detail(row, ctx)}</div>}
       </td>
     );
   };
@@ -339,6 +340,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
                           {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
                         </span>
                       </button>
+                      {def.headerDetail && <div className="text-[11px] font-normal text-slate-500">{def.headerDetail}</div>}
                       <div
                         role="separator"
                         aria-orientation="vertical"

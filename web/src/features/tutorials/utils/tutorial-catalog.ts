@@ -81,8 +81,8 @@ export const TUTORIALS: Tutorial[] = [
     related: [],
     componentId: 'conversion-reports',
     steps: [
-      { element: 'header h1', title: 'Conversion reports', description: 'Sessions and conversion rate by audience (age, gender, country and more), from your Google Analytics property.' },
-      { element: 'main', title: 'Your breakdowns', description: 'Each month shows sessions, conversion rate and purchases per value; the colours compare them with the averages.' },
+      { element: 'header h1', title: 'Conversion reports', description: 'Sessions and conversion rates broken down by age, gender, country and more, from your Google Analytics 4 property.' },
+      { element: '[aria-label="Conversion dimensions"]', title: 'Your breakdowns', description: 'Pick a dimension: each lists sessions and conversion rate per value, month by month, coloured against the averages.' },
     ],
   },
   {

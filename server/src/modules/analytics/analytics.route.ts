@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { brandIdParamsSchema } from '@parallels/contract/brands';
+import {
+  CONVERSION_REPORTS,
+  conversionReportBodySchema,
+  conversionReportSchema,
+  dailyFunnelReportSchema,
+  dayFunnelReportSchema,
+  funnelDayBodySchema,
+  funnelRangesBodySchema,
+  monthFunnelReportSchema,
+} from '@parallels/contract/analytics';
+import type { ReportDeps } from '../reports/report-deps.js';
+import { buildConversionReport } from './conversion-reports.service.js';
+import { buildDailyFunnel, buildDayWiseFunnel, buildMonthlyFunnel } from './funnel-reports.service.js';
+
+// spec/reports.md section 7: POST /api/analytics/{name}ConversionReport/{brandId}, one route per report name (15),
+// each with {startDate, endDate}, and the funnel reports' three calls, one per view. The brand-access hook guards
+// them all (they name :brandId).
+export async function analyticsRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const report of CONVERSION_REPORTS) {
+    typed.post(
+      `/api/analytics/${report.call}/:brandId`,
+      { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: conversionReportBodySchema, response: { 200: conversionReportSchema } } },
+      async (req) => buildConversionReport(deps, req.brand!, report, req.body),
+    );
+  }
+  // the funnel reports: Daily (dateRanges -> ranges), Day wise (startDate, endDate -> data), Monthly Metrics (dateRanges -> ranges)
+  typed.post(
+    '/api/analytics/atcreport/:brandId',
+    { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: funnelRangesBodySchema, response: { 200: dailyFunnelReportSchema } } },
+    async (req) => buildDailyFunnel(deps, req.brand!, req.body),
+  );
+  typed.post(
+    '/api/analytics/dayAtcReport/:brandId',
+    { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: funnelDayBodySchema, response: { 200: dayFunnelReportSchema } } },
+    async (req) => buildDayWiseFunnel(deps, req.brand!, req.body),
+  );
+  typed.post(
+    '/api/analytics/monthAtcReport/:brandId',
+    { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: funnelRangesBodySchema, response: { 200: monthFunnelReportSchema } } },
+    async (req) => buildMonthlyFunnel(deps, req.brand!, req.body),
+  );
+}

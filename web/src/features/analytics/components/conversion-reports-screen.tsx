@@ -1,0 +1,167 @@
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { CONVERSION_REPORTS, PERFORMANCE_CATEGORIES, type ConversionReport, type ConversionReportCall, type PerformanceCategory } from '@parallels/contract/analytics';
+import { exportXlsx } from '../../../components/report-table/export-xlsx';
+import { ReportTable } from '../../../components/report-table/report-table';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useLocale } from '../../../lib/locale';
+import { isMetricsNotReady } from '../../../lib/report-request';
+import { useConversionReport, type ConversionRange } from '../api/get-conversion-report';
+import { conversionExport } from '../utils/conversion-export';
+import { conversionColumns } from './conversion-columns';
+
+export const GA4_TOKEN_MESSAGE = 'We need access to your Google Analytics account to show you amazing insights about your website performance.';
+
+export interface ConversionReportsScreenProps {
+  brandId: string;
+  /** null until both dates are chosen */
+  range: ConversionRange | null;
+  /** whether the brand has a GA4 property (undefined while the brand loads) */
+  ga4Connected: boolean | undefined;
+  /** the connect-account flow for Google Analytics (the route owns the dialog) */
+  connectFlow: ReactNode;
+  /** starts Google's consent for Analytics (googleAnalyticsSetup) */
+  onReconnect: () => void;
+  /** the Preparing screen (409) */
+  preparing: ReactNode;
+}
+
+/**
+ * spec/reports.md "Conversion reports": the left sidebar of the 15 dimensions (Age first), and the four states:
+ * token error prompt, no GA4 account, no date range, the report table.
+ */
+export function ConversionReportsScreen({ brandId, range, ga4Connected, connectFlow, onReconnect, preparing }: ConversionReportsScreenProps) {
+  const [call, setCall] = useState<ConversionReportCall>('ageConversionReport');
+  const onKeyDown = (e: KeyboardEvent) => {
+    const index = CONVERSION_REPORTS.findIndex((r) => r.call === call);
+    const step = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = CONVERSION_REPORTS[(index + step + CONVERSION_REPORTS.length) % CONVERSION_REPORTS.length]!;
+    setCall(next.call);
+    document.getElementById(`conversion-tab-${next.call}`)?.focus();
+  };
+  const current = CONVERSION_REPORTS.find((r) => r.call === call)!;
+
+  if (ga4Connected === false) return <>{connectFlow}</>;
+  return (
+    <div className="flex min-w-0 flex-col gap-4 md:flex-row">
+      <aside aria-label="Conversion dimensions" className="min-w-0 md:w-48 md:shrink-0">
+        <div role="tablist" aria-label="Dimensions" aria-orientation="vertical" onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto pb-1 md:flex-col md:overflow-visible">
+          {CONVERSION_REPORTS.map((r) => {
+            const active = r.call === call;
+            return (
+              <button
+                key={r.call}
+                id={`conversion-tab-${r.call}`}
+                type="button"
+                role="tab"
+                aria-selected={active}
+                aria-controls="conversion-panel"
+                tabIndex={active ? 0 : -1}
+                onClick={() => setCall(r.call)}
+                className={`shrink-0 whitespace-nowrap rounded-lg px-3 py-2 text-left text-sm font-medium ${active ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'}`}
+              >
+                {r.label}
+              </button>
+            );
+          })}
+        </div>
+      </aside>
+      <div id="conversion-panel" role="tabpanel" aria-labelledby={`conversion-tab-${call}`} className="min-w-0 flex-1">
+        {range === null ? (
+          <Card className="p-8 text-center text-sm text-slate-600">Choose a date range to see your conversion reports.</Card>
+        ) : (
+          // keyed by tab: switching tab clears the loaded data and the category filter
+          <ConversionTab key={call} brandId={brandId} call={call} label={current.label} range={range} onReconnect={onReconnect} preparing={preparing} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ConversionTab({ brandId, call, label, range, onReconnect, preparing }: { brandId: string; call: ConversionReportCall; label: string; range: ConversionRange; onReconnect: () => void; preparing: ReactNode }) {
+  const query = useConversionReport(brandId, call, range);
+  const [category, setCategory] = useState<PerformanceCategory | ''>('');
+
+  if (query.isPending) return <Spinner label={`Loading the ${label} report`} />;
+  if (query.isError && isMetricsNotReady(query.error)) return <>{preparing}</>;
+  // spec section 8: a failed conversion fetch is only logged; loading ends and the table is empty
+  if (query.isError) console.error('Conversion report failed', query.error);
+  const report = query.data?.data ?? null;
+  return (
+    <div className="flex flex-col gap-3">
+      {query.data?.reconnectMessage && (
+        <Card role="region" aria-label="Connect Google Analytics" className="flex flex-wrap items-center justify-between gap-3 border-amber-300 bg-amber-50 p-4">
+          <div>
+            <p className="font-semibold text-amber-900">Connect Google Analytics</p>
+            <p className="text-sm text-amber-900/80">{GA4_TOKEN_MESSAGE}</p>
+          </div>
+          <Button onClick={onReconnect}>Connect Google Analytics</Button>
+        </Card>
+      )}
+      <ConversionTable report={report} label={label} category={category} onCategory={setCategory} refreshing={query.isFetching} onRefresh={() => void query.refetch()} />
+    </div>
+  );
+}
+
+/** the table's columns before any data: the dimension and the two totals, no months */
+const NO_REPORT = { months: [], averages: { totalSessions: null, convRate: null, monthlySessions: null, monthlyConvRate: null } };
+
+function ConversionTable({ report, label, category, onCategory, refreshing, onRefresh }: { report: ConversionReport | null; label: string; category: PerformanceCategory | ''; onCategory: (c: PerformanceCategory | '') => void; refreshing: boolean; onRefresh: () => void }) {
+  const [locale] = useLocale();
+  const [exporting, setExporting] = useState(false);
+  const all = useMemo(() => report?.data ?? [], [report]);
+  const rows = useMemo(() => (category ? all.filter((r) => r.category === category) : all), [all, category]);
+  const columns = useMemo(
+    () => conversionColumns(report ?? { ...NO_REPORT, dimensionKey: label }, label, locale),
+    [report, label, locale],
+  );
+  const doExport = async () => {
+    if (!report) return;
+    setExporting(true);
+    try {
+      await exportXlsx(conversionExport(report, label, rows));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <ReportTable
+      key={report?.months.join() ?? 'empty'}
+      title={`${label} conversion report`}
+      columns={columns}
+      rows={rows}
+      getRowId={(r) => `${String(r[report?.dimensionKey ?? label])}`}
+      currency="USD"
+      stickyColumns={3}
+      emptyText={category ? 'Oops! No data available for this category' : 'No data to display'}
+      toolbar={
+        <>
+          <label className="flex items-center gap-1">
+            <span>Category</span>
+            <select className="rounded border border-slate-300 px-1 py-0.5" value={category} onChange={(e) => onCategory(e.target.value as PerformanceCategory | '')}>
+              <option value="">All categories</option>
+              {PERFORMANCE_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+          {category && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Filtered</span>}
+          {category && <span>(Filtered from {all.length} total rows)</span>}
+          <Button variant="secondary" onClick={onRefresh} busy={refreshing} aria-label={`Refresh the ${label} report`}>
+            Refresh
+          </Button>
+          <Button variant="secondary" onClick={() => void doExport()} disabled={rows.length === 0 || exporting} aria-label={`Export the ${label} report to Excel`}>
+            {exporting ? 'Exporting...' : 'Export to Excel'}
+          </Button>
+          {report?.notice && <p className="w-full text-xs text-slate-500">{report.notice}</p>}
+        </>
+      }
+    />
+  );
+}
