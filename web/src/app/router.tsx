@@ -42,7 +42,11 @@ export const routes: RouteObject[] = [
           placeholder('/conversion-reports/:brandId/*', 'Conversion Reports'),
           placeholder('/meta-campaigns/:brandId', 'Campaign Analysis'),
           placeholder('/meta-interest/:brandId', 'Meta Interest Analysis'),
-          placeholder('/meta-reports/:brandId', 'Meta Reports'),
+          {
+            path: '/meta-reports/:brandId',
+            handle: { title: 'Meta Reports', datePicker: true },
+            lazy: () => import('./routes/meta-reports').then((m) => ({ Component: m.MetaReportsRoute })),
+          },
           placeholder('/google-reports/:brandId', 'Google Ads Reports'),
           placeholder('/segment-dashboard/:brandId', 'Segment Dashboard'),
         ],
