@@ -31,6 +31,7 @@ import { adMetricsRoutes } from './modules/ad-metrics/ad-metrics.route.js';
 import { marketingInsightsRoutes } from './modules/marketing-insights/marketing-insights.route.js';
 import { targetRoutes } from './modules/targets/targets.route.js';
 import { metaReportRoutes } from './modules/meta-reports/meta-reports.route.js';
+import { metaInterestRoutes } from './modules/meta-interest/meta-interest.route.js';
 import { mountSandboxEmulators } from './sandbox/emulators.js';
 import { supportRoutes } from './modules/support/support.route.js';
 import { startSupportJobs } from './modules/support/support.job.js';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(marketingInsightsRoutes, reportDeps);
   await app.register(targetRoutes, reportDeps);
   await app.register(metaReportRoutes, reportDeps);
+  await app.register(metaInterestRoutes, reportDeps);
 
   let stopHousekeeping: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
