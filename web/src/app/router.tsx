@@ -41,7 +41,11 @@ export const routes: RouteObject[] = [
           placeholder('/ecommerce-reports/:brandId', 'E-Commerce Reports'),
           placeholder('/conversion-reports/:brandId/*', 'Conversion Reports'),
           placeholder('/meta-campaigns/:brandId', 'Campaign Analysis'),
-          placeholder('/meta-interest/:brandId', 'Meta Interest Analysis'),
+          {
+            path: '/meta-interest/:brandId',
+            handle: { title: 'Meta Interest Analysis', datePicker: true, localeSettings: true },
+            lazy: () => import('./routes/meta-interest').then((m) => ({ Component: m.MetaInterestRoute })),
+          },
           {
             path: '/meta-reports/:brandId',
             handle: { title: 'Meta Reports', datePicker: true },
