@@ -32,6 +32,7 @@ import { marketingInsightsRoutes } from './modules/marketing-insights/marketing-
 import { targetRoutes } from './modules/targets/targets.route.js';
 import { metaReportRoutes } from './modules/meta-reports/meta-reports.route.js';
 import { metaInterestRoutes } from './modules/meta-interest/meta-interest.route.js';
+import { metaCampaignRoutes } from './modules/meta-campaigns/meta-campaigns.route.js';
 import { mountSandboxEmulators } from './sandbox/emulators.js';
 import { supportRoutes } from './modules/support/support.route.js';
 import { startSupportJobs } from './modules/support/support.job.js';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(targetRoutes, reportDeps);
   await app.register(metaReportRoutes, reportDeps);
   await app.register(metaInterestRoutes, reportDeps);
+  await app.register(metaCampaignRoutes, reportDeps);
 
   let stopHousekeeping: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
