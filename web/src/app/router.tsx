@@ -40,7 +40,11 @@ export const routes: RouteObject[] = [
           },
           placeholder('/ecommerce-reports/:brandId', 'E-Commerce Reports'),
           placeholder('/conversion-reports/:brandId/*', 'Conversion Reports'),
-          placeholder('/meta-campaigns/:brandId', 'Campaign Analysis'),
+          {
+            path: '/meta-campaigns/:brandId',
+            handle: { title: 'Campaign Analysis', datePicker: true, localeSettings: true },
+            lazy: () => import('./routes/meta-campaigns').then((m) => ({ Component: m.MetaCampaignsRoute })),
+          },
           {
             path: '/meta-interest/:brandId',
             handle: { title: 'Meta Interest Analysis', datePicker: true, localeSettings: true },

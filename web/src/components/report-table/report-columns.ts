@@ -29,6 +29,8 @@ export interface ReportColumn<Row> {
   /** a header over consecutive columns of the same group ('Meta', 'Google Ads', ...) */
   group?: string;
   value: (row: Row) => CellValue;
+  /** the cell's content instead of the formatted value (interactive cells: the campaign labels); value still sorts, filters and exports */
+  render?: (row: Row, ctx: FormatContext) => ReactNode;
   /** extra content under the value (a comparison, 'Purchases: n', ...) */
   detail?: (row: Row, ctx: FormatContext) => ReactNode;
   /** the colour rule's tone for this cell, shown on screen and in the export */

@@ -50,6 +50,8 @@ export interface ReportTableProps<Row> {
   summaryRow?: Row;
   /** the scroll area's height when not in full screen */
   maxHeight?: string;
+  /** the column manager button's text (default 'Columns') */
+  columnsLabel?: string;
 }
 
 const DEFAULT_PAGE_SIZES: PageSize[] = [50, 100, 200, 'all'];
@@ -232,6 +234,8 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
             </span>
             {value}
           </button>
+        ) : def.render ? (
+          def.render(row, ctx)
         ) : (
           <span className={first && depth > 0 ? 'pl-4 text-slate-600' : ''}>{value}</span>
         )}
@@ -261,6 +265,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
             onToggleVisible={(id, visible) => table.getColumn(id)?.toggleVisibility(visible)}
             onTogglePinned={(id, pin) => table.getColumn(id)?.pin(pin ? 'left' : false)}
             onReorder={setColumnOrder}
+            triggerLabel={props.columnsLabel}
             onQuickView={(view) => setColumnVisibility(view ? Object.fromEntries(columns.map((c) => [c.id, c.kind === 'first' || view.columns.includes(c.id)])) : {})}
           />
           {exportAs && (
