@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { META_REPORT_BREAKDOWNS, type MetaReportBreakdown, type MetaReportMonth, type MetaReportRow } from '@parallels/contract/meta-reports';
 import { monthColumnLabel, newestFirst, performanceTone, type ReportColumn, type Tone } from '../../../components/report-table/report-columns';
 
@@ -79,7 +80,8 @@ export function metaReportColumns(tab: MetaReportBreakdown, rows: MetaReportRow[
       detail: (r, ctx) => {
         const m = monthOf(r, month);
         if (!m || m.purchaseRoas === null) return null;
-        return `ROAS: ${m.purchaseRoas.toLocaleString(ctx.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+        // dark text: the table's grey detail text is too faint on a toned cell (axe colour contrast)
+        return createElement('span', { className: 'text-slate-800' }, `ROAS: ${m.purchaseRoas.toLocaleString(ctx.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
       },
       tone: (r) => {
         const m = monthOf(r, month);
