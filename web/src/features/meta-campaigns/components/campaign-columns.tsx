@@ -68,7 +68,8 @@ export function campaignColumns({ grouped, palette, renderLabels }: CampaignColu
         header: m.header,
         kind: 'metric',
         format: m.format,
-        width: 85,
+        // the spec's 85px is under the table's 100px minimum; amounts in lakhs need more
+        width: m.format === 'currency' ? 140 : 85,
         value: (r) => r.figures[m.key],
         detail: m.nonAdditive ? estimate : undefined,
       }),

@@ -1,8 +1,9 @@
 import type { BlendedInterest, InterestMetric } from '@parallels/contract/meta-interest';
 import type { ReportColumn } from '../../../components/report-table/report-columns';
 
-// spec/reports.md "Meta interest" and section 9: Interest (200px), Spend, Revenue (brand currency, 2 decimals),
-// Roas (2 decimals and 'x'), each 100px; the blended table adds the accounts (120px): up to 2 names, then '+N more'.
+// spec/reports.md "Meta interest" and section 9: Interest (200px minimum), Spend, Revenue (brand currency, 2
+// decimals), Roas (2 decimals and 'x'); the blended table adds the accounts: up to 2 names, then '+N more'. The
+// spec's 100px and 120px minimums are widened where a lakh-sized amount or two account names would be cut off.
 
 /** 'A, B' or 'A, B +3 more'; '-' when there are none. */
 export function accountsLabel(accounts: string[]): string {
@@ -13,12 +14,12 @@ export function accountsLabel(accounts: string[]): string {
 
 export const INTEREST_COLUMNS: ReportColumn<InterestMetric>[] = [
   { id: 'Interest', header: 'Interest', kind: 'first', format: 'text', width: 200, value: (r) => r.Interest },
-  { id: 'Spend', header: 'Spend', kind: 'metric', format: 'currency', width: 100, value: (r) => r.Spend },
-  { id: 'Revenue', header: 'Revenue', kind: 'metric', format: 'currency', width: 100, value: (r) => r.Revenue },
+  { id: 'Spend', header: 'Spend', kind: 'metric', format: 'currency', width: 150, value: (r) => r.Spend },
+  { id: 'Revenue', header: 'Revenue', kind: 'metric', format: 'currency', width: 150, value: (r) => r.Revenue },
   { id: 'Roas', header: 'Roas', kind: 'metric', format: 'multiple', width: 100, value: (r) => r.Roas },
 ];
 
 export const BLENDED_INTEREST_COLUMNS: ReportColumn<BlendedInterest>[] = [
   ...(INTEREST_COLUMNS as ReportColumn<BlendedInterest>[]),
-  { id: 'accounts', header: 'Accounts', kind: 'dimension', format: 'text', width: 120, value: (r) => accountsLabel(r.accounts) },
+  { id: 'accounts', header: 'Accounts', kind: 'dimension', format: 'text', width: 260, value: (r) => accountsLabel(r.accounts) },
 ];

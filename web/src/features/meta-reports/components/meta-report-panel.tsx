@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { META_REPORT_BREAKDOWNS, metaReportLists, type MetaReportBreakdown, type MetaReportResponse } from '@parallels/contract/meta-reports';
 import { LocaleSettings } from '../../../components/locale-settings';
 import { ReportState } from '../../../components/report-table/report-state';
@@ -8,6 +8,20 @@ import { useMetaReport } from '../api/get-meta-report';
 import { metaReportColumns, PERFORMANCE_CATEGORIES, rowCategories, type PerformanceCategory } from '../utils/meta-report-table';
 
 export const BLENDED = 'blended';
+
+const WIDE = '(min-width: 768px)';
+/** Whether the screen is at least the spec's 768px breakpoint (three pinned columns fill a phone's width). */
+function useWideScreen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia?.(WIDE);
+      query?.addEventListener('change', onChange);
+      return () => query?.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia?.(WIDE).matches ?? true,
+    () => true,
+  );
+}
 
 export interface MetaReportPanelProps {
   brandId: string;
@@ -47,6 +61,7 @@ function MetaReportView({ tab, report, refreshing, onRefresh }: MetaReportViewPr
   const [account, setAccount] = useState<string>(hasBlended ? BLENDED : (lists.accounts[0]?.account_id ?? BLENDED));
   const [category, setCategory] = useState<PerformanceCategory | null>(null);
   const selectId = useId();
+  const wide = useWideScreen();
 
   const rows = useMemo(() => (account === BLENDED ? lists.blended : (lists.accounts.find((a) => a.account_id === account)?.rows ?? [])), [account, lists]);
   const categories = useMemo(() => rowCategories(rows), [rows]);
@@ -101,13 +116,14 @@ function MetaReportView({ tab, report, refreshing, onRefresh }: MetaReportViewPr
         )}
       </div>
       <ReportTable
-        key={account}
+        key={`${account}-${wide}`}
         title={`Meta ${spec.tab} report`}
         columns={columns}
         rows={shown}
         getRowId={(r) => r.value}
         currency={report.currency}
-        stickyColumns={tab === 'age' ? 3 : 1}
+        // spec: the Age table's first three columns stay put; below 768px they would fill the screen
+        stickyColumns={tab === 'age' && wide ? 3 : 1}
         defaultPageSize={50}
         fullScreenChunk={30}
         exportAs={{ fileName: `Meta_${spec.tab.replace(/ /g, '')}_Report.xlsx`, sheetName: `Meta ${spec.tab}` }}
