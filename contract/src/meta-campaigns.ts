@@ -5,8 +5,9 @@ import { dateRangeBodySchema, sourceStatusSchema } from './report-dates.js';
 // spec/reports.md sections 3 and 7: POST /api/meta/campaign/{brandId} with {startDate, endDate} answers
 // accountData (account_name, account_id, campaigns) and blendedSummary (every account's campaigns). The metric
 // columns keep the spec's names. Reach and Unique Link Click are not additive across days: over more than one
-// day they are estimates (the largest single day's, a floor) and Frequency with them; `estimated` says so and the
-// screen labels them (docs/decisions/016). Outbound CTR is outbound clicks / impressions, both additive: exact.
+// day they are Meta's own figures for the range (fetched and cached by range) or, when Meta could not be asked,
+// estimates (the largest single day's, a floor) with Frequency; `estimated` says so and the screen labels them
+// (docs/decisions/016). Outbound CTR is outbound clicks / impressions, both additive: exact.
 
 export const metaCampaignRequestSchema = dateRangeBodySchema;
 export type MetaCampaignRequest = z.infer<typeof metaCampaignRequestSchema>;
@@ -57,7 +58,7 @@ export const metaCampaignSchema = z.object({
   /** the additive parts of the ratios, so a group's ratios come from sums */
   'Outbound Clicks': figure,
   'Purchase Value': figure,
-  /** Reach, Frequency and Unique Link Click are estimates (a range longer than one day) */
+  /** Reach, Frequency and Unique Link Click are estimates (more than one day, and Meta's range figure not had) */
   estimated: z.boolean(),
 });
 export type MetaCampaign = z.infer<typeof metaCampaignSchema>;

@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(targetRoutes, reportDeps);
   await app.register(metaReportRoutes, reportDeps);
   await app.register(metaInterestRoutes, reportDeps);
-  await app.register(metaCampaignRoutes, reportDeps);
+  await app.register(metaCampaignRoutes, { ...reportDeps, rangeReach: { db, config, keyring, now: reportDeps.now } });
 
   let stopHousekeeping: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {

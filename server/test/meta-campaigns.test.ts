@@ -74,7 +74,8 @@ describe.each(DB_KINDS)('Meta campaigns and shared labels on %s', (kind) => {
     await t?.close();
   });
 
-  it('campaign figures over a range: sums of days, ratios of sums; reach is the largest day (a flagged estimate), never a sum', async () => {
+  // These connections have no grant: Meta cannot be asked for its range figure, so reach falls back to the estimate.
+  it('campaign figures over a range: sums of days, ratios of sums; without Meta’s range figure reach is the largest day (a flagged estimate), never a sum', async () => {
     const res = await ana.post(`/api/meta/campaign/${brandId}`, { startDate: '2026-03-01', endDate: '2026-03-14' });
     expect(res.status).toBe(200);
     const body = res.json<{ accountData: Array<{ account_name: string; account_id: string; campaigns: Array<Record<string, unknown>> }>; blendedSummary: unknown[] }>();

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { META_REPORT_TABS, metaReportLists, type MetaReportBreakdown, type MetaReportResponse } from '@parallels/contract/meta-reports';
+import type { MetaCampaignResponse } from '@parallels/contract/meta-campaigns';
 import { queryRows } from '../src/db/client.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
 import { seedDemo, DEMO_USER } from '../src/sandbox/demo.js';
 import { runBackfill, type JobDeps } from '../src/sync/backfill.job.js';
 import { addDays, dayIn } from '../src/sync/windows.js';
 import { ACTION_ALIASES, pickAction } from '../src/connectors/meta/meta-mapping.js';
+import { ADSET_STATUSES, CAMPAIGN_STATUSES } from '../src/connectors/meta/meta-sync.js';
 import { Browser, createListeningApp } from './browser.js';
 import { DB_KINDS, type TestApp } from './test-app.js';
 
@@ -133,6 +135,51 @@ describe.each(DB_KINDS)(`Meta reports reconcile with the Meta emulator's breakdo
         if (cell && cell.spendCents > 0) expect(r.totalPurchaseRoas, `${tab} ${r.value} ROAS`).toBeCloseTo(cell.revenueCents / cell.spendCents, 9);
       }
     }
+  }, 120_000);
+
+  /** Meta's own campaign reach for a range (campaign level, no daily split), every page read. */
+  async function campaignTruth(account: string, range: Range, daily: boolean): Promise<Array<Record<string, unknown>>> {
+    const url = new URL(`${t.origin}/sandbox/meta/v25.0/${account}/insights`);
+    url.searchParams.set('level', 'campaign');
+    url.searchParams.set('fields', 'campaign_id,reach,unique_inline_link_clicks,impressions');
+    url.searchParams.set('time_range', JSON.stringify({ since: range.from, until: range.to }));
+    if (daily) url.searchParams.set('time_increment', '1');
+    url.searchParams.set('filtering', JSON.stringify([{ field: 'campaign.effective_status', operator: 'IN', value: CAMPAIGN_STATUSES }, { field: 'adset.effective_status', operator: 'IN', value: ADSET_STATUSES }]));
+    url.searchParams.set('limit', '500');
+    url.searchParams.set('access_token', metaToken);
+    const rows: Array<Record<string, unknown>> = [];
+    let next: string | undefined = url.toString();
+    while (next) {
+      const res = await fetch(next);
+      const body = (await res.json()) as { data?: Array<Record<string, unknown>>; paging?: { next?: string } };
+      if (res.status !== 200 || !body.data) throw new Error(`Meta campaign insights ${account}: ${res.status} ${JSON.stringify(body)}`);
+      rows.push(...body.data);
+      next = body.paging?.next;
+    }
+    return rows;
+  }
+
+  it.each(RANGES)('campaigns: $label ($from to $to): Reach and Unique Link Click are Meta’s own range figures, not sums of days', async (range) => {
+    const res = await browser.post(`/api/meta/campaign/${brandId}`, { startDate: range.from, endDate: range.to });
+    expect(res.status, res.body.slice(0, 300)).toBe(200);
+    const body = res.json<MetaCampaignResponse>();
+    let differsFromSum = 0;
+    for (const account of body.accountData) {
+      const truth = new Map((await campaignTruth(account.account_id, range, false)).map((r) => [String(r.campaign_id), r]));
+      const days = await campaignTruth(account.account_id, range, true);
+      expect(account.campaigns.length, account.account_id).toBeGreaterThan(0);
+      for (const c of account.campaigns) {
+        const at = `${account.account_id} ${c.campaignId} ${range.from}..${range.to}`;
+        const platform = truth.get(c.campaignId);
+        expect(platform, at).toBeDefined();
+        expect({ at, reach: c.Reach, unique: c['Unique Link Click'], estimated: c.estimated }).toEqual({ at, reach: Number(platform!.reach), unique: Number(platform!.unique_inline_link_clicks), estimated: false });
+        expect(c.Frequency, at).toBeCloseTo(Number(platform!.impressions) / Number(platform!.reach), 9);
+        const summed = days.filter((d) => String(d.campaign_id) === c.campaignId).reduce((s, d) => s + Number(d.reach), 0);
+        if (summed !== c.Reach) differsFromSum++;
+      }
+    }
+    // over several days people come back: Meta's range reach is below the sum of the days' for most campaigns
+    if (range.from !== range.to) expect(differsFromSum).toBeGreaterThan(0);
   }, 120_000);
 });
 

@@ -2,7 +2,7 @@ import type { ReportColumn } from '../../../components/report-table/report-colum
 import { derivedMetrics, labelColour, labelCount, type CampaignRow, type Figures } from '../utils/campaign-rows';
 
 export const ESTIMATE_NOTE =
-  'est.: Meta counts a person once per range, so Reach, Frequency and Unique Link Click cannot be added up from days or campaigns. Over more than one day a campaign shows its largest single day (a floor); a group shows the sum of its campaigns (a ceiling: people reached by two campaigns count twice).';
+  "est.: Meta counts a person once per range, so Reach, Frequency and Unique Link Click cannot be added up from days or campaigns. A campaign shows Meta's own figure for the range; when Meta could not be asked, its largest single day (a floor), marked est. A group shows the sum of its campaigns' (a ceiling: people reached by two campaigns count twice).";
 
 const estimate = (r: CampaignRow) =>
   r.estimated ? (
