@@ -11,6 +11,7 @@ import { insertBrand } from '@parallels/server/modules/brands/brands.sql';
 import { brandToday } from '@parallels/server/modules/reports/report-days';
 import { BACKFILL_STREAM } from '@parallels/server/sync/backfill.job';
 import { addDays, backfillWindows, HISTORY_DAYS } from '@parallels/server/sync/windows';
+import { seedMetaReportFacts } from './meta-facts.js';
 
 /**
  * The large benchmark brand (ARCHITECTURE.md, Budgets), shared by bench/reports and bench/load: 6 Meta and 4
@@ -221,12 +222,13 @@ export async function seedLargeBrand(app: App, db: Database, config: Config, now
     ],
   });
   await seedFacts(db, steps, brandId, first, yesterday);
+  await step(steps, 'meta breakdowns, ad sets, interests', () => seedMetaReportFacts(db, brandId, first, HISTORY_DAYS, META_ACCOUNTS, META_CAMPAIGNS));
   await step(steps, 'sync_windows', () => seedCheckpoints(db, brandId, yesterday, now));
   // what autovacuum would have done on a server by the time anyone reads two years of history
   await step(steps, 'analyze', () => db.execute(sql`analyze`));
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   await checkRollup(db, brandId);
   const counts: Record<string, number> = {};
-  for (const t of ['meta_campaigns', 'meta_ad_daily', 'google_campaign_daily', 'ad_account_daily', 'ga4_daily', 'sync_windows']) counts[t] = await count(db, t);
+  for (const t of ['meta_campaigns', 'meta_ad_daily', 'meta_breakdown_daily', 'meta_adset_interests', 'google_campaign_daily', 'ad_account_daily', 'ga4_daily', 'sync_windows']) counts[t] = await count(db, t);
   return { brandId, cookie, today, yesterday, first, seedSeconds, counts, steps };
 }

@@ -30,7 +30,7 @@ export async function campaignSums(db: Database, brandId: string, accountIds: st
   return queryRows<CampaignSums>(
     db,
     sql`select d.account_id, d.campaign_id, coalesce(max(c.name), max(d.campaign_name)) as name, coalesce(max(c.effective_status), 'UNKNOWN') as status,
-          count(distinct d.date)::int as days,
+          count(*)::int as days, -- one row per campaign and day (the primary key)
           sum(d.spend)::float8 as spend, sum(d.purchase_value)::float8 as revenue, sum(d.impressions)::float8 as impressions,
           sum(d.link_clicks)::float8 as link_clicks, sum(d.outbound_clicks)::float8 as outbound_clicks, sum(d.landing_page_views)::float8 as landing_page_views,
           sum(d.add_to_cart)::float8 as add_to_cart, sum(d.initiate_checkout)::float8 as initiate_checkout, sum(d.purchases)::float8 as purchases,

@@ -18,21 +18,31 @@ export interface RangeReachDeps {
 }
 
 const TTL_MS = 3 * 60 * 60 * 1000;
+/** a failed fetch (no token, an outage) is asked again after this long, not on every view */
+const RETRY_AFTER_MS = 5 * 60 * 1000;
 const MAX_ENTRIES = 500;
 /** a page view waits this long at most for Meta; past it the estimate is shown (the answer still fills the cache) */
 const WAIT_MS = 4000;
 
-const cache = new Map<string, { at: number; value: Promise<Map<string, RangeReach>> }>();
+interface Entry {
+  at: number;
+  value: Promise<Map<string, RangeReach> | null>;
+  failed: boolean;
+}
+const cache = new Map<string, Entry>();
 
-function cached(key: string, now: number, load: () => Promise<Map<string, RangeReach>>): Promise<Map<string, RangeReach>> {
+function cached(key: string, now: number, load: () => Promise<Map<string, RangeReach>>): Promise<Map<string, RangeReach> | null> {
   const hit = cache.get(key);
-  if (hit && now - hit.at < TTL_MS) return hit.value;
-  const value = load();
-  cache.set(key, { at: now, value });
-  // a failed fetch is not kept: the next view asks again
-  value.catch(() => cache.delete(key));
+  if (hit && now - hit.at < (hit.failed ? RETRY_AFTER_MS : TTL_MS)) return hit.value;
+  const entry: Entry = { at: now, failed: false, value: Promise.resolve(null) };
+  entry.value = load().catch(() => {
+    entry.failed = true;
+    return null;
+  });
+  cache.delete(key);
+  cache.set(key, entry);
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  return value;
+  return entry.value;
 }
 
 /** Meta's reach per campaign of one connection over a range, or null when it cannot be had in time. */
@@ -50,8 +60,6 @@ export async function campaignRangeReach(deps: RangeReachDeps, connectionId: str
   });
   try {
     return await Promise.race([fetching, late]);
-  } catch {
-    return null;
   } finally {
     clearTimeout(timer);
   }
