@@ -13,6 +13,7 @@ import { brandToday } from '@parallels/server/modules/reports/report-days';
 import { BACKFILL_STREAM } from '@parallels/server/sync/backfill.job';
 import { rollUpGa4DimensionMonths } from '@parallels/server/sync/facts-writer';
 import { addDays, backfillWindows, HISTORY_DAYS } from '@parallels/server/sync/windows';
+import { seedMetaReportFacts } from './meta-facts.js';
 
 /**
  * The large benchmark brand (ARCHITECTURE.md, Budgets), shared by bench/reports and bench/load: 6 Meta and 4
@@ -264,12 +265,13 @@ export async function seedLargeBrand(app: App, db: Database, config: Config, now
   // reports need a paid plan (402 on Free): the benchmark brand is on Growth, as an approved charge makes it
   await saveSubscription(db, { brandId, shop: 'benchmark-brand.myshopify.com', plan: 'GROWTH', status: 'active', chargeId: 'bench', trialEndsOn: null, billingOn: null });
   await seedFacts(db, steps, brandId, first, yesterday);
+  await step(steps, 'meta breakdowns, ad sets, interests', () => seedMetaReportFacts(db, brandId, first, HISTORY_DAYS, META_ACCOUNTS, META_CAMPAIGNS));
   await step(steps, 'sync_windows', () => seedCheckpoints(db, brandId, yesterday, now));
   // what autovacuum would have done on a server by the time anyone reads two years of history
   await step(steps, 'analyze', () => db.execute(sql`analyze`));
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   await checkRollup(db, brandId);
   const counts: Record<string, number> = {};
-  for (const t of ['meta_campaigns', 'meta_ad_daily', 'google_campaign_daily', 'ad_account_daily', 'ga4_daily', 'ga4_dimension_daily', 'ga4_dimension_monthly', 'sync_windows']) counts[t] = await count(db, t);
+  for (const t of ['meta_campaigns', 'meta_ad_daily', 'meta_breakdown_daily', 'meta_adset_interests', 'google_campaign_daily', 'ad_account_daily', 'ga4_daily', 'ga4_dimension_daily', 'ga4_dimension_monthly', 'sync_windows']) counts[t] = await count(db, t);
   return { brandId, cookie, today, yesterday, first, seedSeconds, counts, steps };
 }

@@ -20,8 +20,9 @@ import { freePort, positiveInt } from './common.js';
  *    client on the same machine would. Each connection repeats a mix of report calls in order:
  *    - dashboard: what opening the dashboard asks for: the three summary cards with their default periods
  *      (body {}), AdMetrics for Facebook and Google over the last 30 days, and the brand's currency; then
- *      Marketing Insights (GET /api/report) over the same 30 days, the targets screen's two reads, and the GA4
- *      screens' calls (the funnel's three views, the Age and Country conversion reports) over those days;
+ *      Marketing Insights (GET /api/report) over the same 30 days, the targets screen's two reads, the GA4
+ *      screens' calls (the funnel's three views, the Age and Country conversion reports) and the Meta screens'
+ *      calls (Age report, campaigns and their labels, interests) over those days;
  *    - two-years: the same reports over the whole two years.
  *    For each mix, after a warm-up, two runs of BENCH_LOAD_SECONDS: 500 requests/s offered (50 connections, each
  *    sending 10 a second), and as fast as BENCH_LOAD_CONNECTIONS connections go, each sending its next call as
@@ -136,6 +137,11 @@ try {
       { method: 'POST', path: `/api/analytics/monthAtcReport/${brandId}`, body: JSON.stringify({ dateRanges: [JSON.parse(adMetrics) as object] }) },
       { method: 'POST', path: `/api/analytics/ageConversionReport/${brandId}`, body: adMetrics },
       { method: 'POST', path: `/api/analytics/countryConversionReport/${brandId}`, body: adMetrics },
+      // the Meta screens (issue 19): the Age report, Campaign Analysis with its labels, Meta Interest Analysis
+      { method: 'POST', path: `/api/meta/report/age/${brandId}`, body: adMetrics },
+      { method: 'POST', path: `/api/meta/campaign/${brandId}`, body: adMetrics },
+      { method: 'GET', path: `/api/meta/labels/${brandId}` },
+      { method: 'POST', path: `/api/meta/interest/${brandId}`, body: adMetrics },
     ];
   };
   const mixes: Mix[] = [

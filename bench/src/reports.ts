@@ -11,6 +11,11 @@ import { listUserTargets, sumAdRanges } from '@parallels/server/modules/targets/
 import { conversionMonthSums } from '@parallels/server/modules/analytics/conversion-reports.sql';
 import { funnelDays } from '@parallels/server/modules/analytics/funnel-reports.sql';
 import { CONVERSION_REPORTS } from '@parallels/contract/analytics';
+import { breakdownMonthSums } from '@parallels/server/modules/meta-reports/meta-reports.sql';
+import { campaignSums } from '@parallels/server/modules/meta-campaigns/meta-campaigns.sql';
+import { brandLabels } from '@parallels/server/modules/meta-campaigns/campaign-labels.sql';
+import { interestSums } from '@parallels/server/modules/meta-interest/meta-interest.sql';
+import { META_REPORT_BREAKDOWNS, META_REPORT_TABS } from '@parallels/contract/meta-reports';
 import { GOOGLE_ACCOUNTS, GOOGLE_CAMPAIGNS, META_ACCOUNTS, META_CAMPAIGNS, NOW, openBenchDatabase, ORIGIN, seedLargeBrand, TIMEZONE } from './large-brand.js';
 import { positiveInt } from './common.js';
 
@@ -333,6 +338,29 @@ try {
         },
       });
     }
+    // Meta reports, campaigns and interests (issue 19): the Meta connections, then the report's one query.
+    const metaIds = async () => (await loadSourceConnections(db, brandId, 'meta')).map((c) => c.accountId);
+    for (const [label, body] of Object.entries(ranges)) {
+      const range = { from: body.startDate, to: body.endDate };
+      for (const tab of META_REPORT_TABS) {
+        const request = { method: 'POST', url: `/api/meta/report/${tab}/${brandId}`, payload: body } as const;
+        const reply = await send(app, request);
+        const blended = (JSON.parse(reply.body) as Record<string, Array<{ totalSpend: number | null }> | undefined>)[META_REPORT_BREAKDOWNS[tab].blendedKey] ?? [];
+        if (reply.statusCode !== 200 || blended.length === 0 || blended.some((r) => r.totalSpend === null)) throw new Error(`meta/report/${tab} ${label}: HTTP ${reply.statusCode}, ${blended.length} blended rows`);
+        cases.push({ endpoint: `meta/report/${tab}`, range: label, ...request, report: async () => breakdownMonthSums(db, brandId, await metaIds(), META_REPORT_BREAKDOWNS[tab].fact, range) });
+      }
+      const campaignRequest = { method: 'POST', url: `/api/meta/campaign/${brandId}`, payload: body } as const;
+      const campaignReply = await send(app, campaignRequest);
+      const campaignCount = (JSON.parse(campaignReply.body) as { blendedSummary?: unknown[] }).blendedSummary?.length ?? 0;
+      if (campaignReply.statusCode !== 200 || campaignCount !== META_CAMPAIGNS) throw new Error(`meta/campaign ${label}: HTTP ${campaignReply.statusCode}, ${campaignCount} campaigns`);
+      cases.push({ endpoint: 'meta/campaign', range: label, ...campaignRequest, report: async () => campaignSums(db, brandId, await metaIds(), range) });
+      const interestRequest = { method: 'POST', url: `/api/meta/interest/${brandId}`, payload: body } as const;
+      const interestReply = await send(app, interestRequest);
+      const interests = (JSON.parse(interestReply.body) as { data?: { blendedSummary?: unknown[] } }).data?.blendedSummary?.length ?? 0;
+      if (interestReply.statusCode !== 200 || interests === 0) throw new Error(`meta/interest ${label}: HTTP ${interestReply.statusCode}, ${interests} interests`);
+      cases.push({ endpoint: 'meta/interest', range: label, ...interestRequest, report: async () => interestSums(db, brandId, await metaIds(), range) });
+    }
+    cases.push({ endpoint: 'meta/labels', range: '(no range)', method: 'GET', url: `/api/meta/labels/${brandId}`, report: async () => brandLabels(db, brandId) });
 
     // targets.service: the month so far per source; the list derives every target's achievement.
     for (const [name, platform] of [['metaMetrics', 'meta'], ['googleAdMetrics', 'google_ads']] as const) {

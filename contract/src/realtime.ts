@@ -30,5 +30,7 @@ export const realtimeMessageSchema = z.discriminatedUnion('type', [
     }),
   }),
   z.object({ type: z.literal('connection-needs-reconnect'), data: z.object({ brandId: z.string(), platform: z.enum(['shopify', 'meta', 'google_ads', 'ga4']), accountName: z.string(), message: z.string() }) }),
+  // a user of the brand changed a Meta campaign's labels (brand room): other open screens update
+  z.object({ type: z.literal('campaign-labels-changed'), data: z.object({ brandId: z.string(), accountId: z.string(), campaignId: z.string(), labels: z.array(z.string()) }) }),
 ]);
 export type RealtimeMessage = z.infer<typeof realtimeMessageSchema>;

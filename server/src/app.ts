@@ -33,6 +33,9 @@ import { googleReportsRoutes } from './modules/google-reports/google-reports.rou
 import { segmentRoutes } from './modules/segment/segment.route.js';
 import { analyticsRoutes } from './modules/analytics/analytics.route.js';
 import { targetRoutes } from './modules/targets/targets.route.js';
+import { metaReportRoutes } from './modules/meta-reports/meta-reports.route.js';
+import { metaInterestRoutes } from './modules/meta-interest/meta-interest.route.js';
+import { metaCampaignRoutes } from './modules/meta-campaigns/meta-campaigns.route.js';
 import { mountSandboxEmulators } from './sandbox/emulators.js';
 import { supportRoutes } from './modules/support/support.route.js';
 import { startSupportJobs } from './modules/support/support.job.js';
@@ -175,6 +178,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(segmentRoutes, reportDeps);
   await app.register(analyticsRoutes, reportDeps);
   await app.register(targetRoutes, reportDeps);
+  await app.register(metaReportRoutes, reportDeps);
+  await app.register(metaInterestRoutes, reportDeps);
+  await app.register(metaCampaignRoutes, { ...reportDeps, rangeReach: { db, config, keyring, now: reportDeps.now } });
 
   let stopHousekeeping: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {

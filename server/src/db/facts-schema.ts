@@ -134,6 +134,29 @@ export const metaBreakdownDaily = pgTable(
   (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.breakdown, t.value, t.date] })],
 );
 
+/**
+ * meta_breakdown_daily summed per calendar month (month = its first day), rolled up by the window writer in the
+ * window's transaction for every month the window touches, so it always agrees with the daily rows. The Meta
+ * reports read whole months of a range here and only the partial edge months from the daily rows (decision 016).
+ */
+export const metaBreakdownMonthly = pgTable(
+  'meta_breakdown_monthly',
+  {
+    brandId: brandRef(),
+    accountId: text('account_id').notNull(),
+    breakdown: text('breakdown').notNull(),
+    value: text('value').notNull(),
+    month: date('month').notNull(),
+    spend: money('spend'),
+    impressions: count('impressions'),
+    clicks: count('clicks'),
+    linkClicks: count('link_clicks'),
+    purchases: count('purchases'),
+    purchaseValue: money('purchase_value'),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.breakdown, t.month, t.value] })],
+);
+
 /** Google Ads cost and conversions per campaign per day (cost kept in micros, exactly as the API sends it). */
 export const googleCampaignDaily = pgTable(
   'google_campaign_daily',

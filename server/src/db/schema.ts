@@ -180,6 +180,25 @@ export const brandTargets = pgTable(
   (t) => [index('brand_targets_brand_idx').on(t.brandId, t.targetDate), check('brand_targets_source_check', sql`${t.source} in ('Meta', 'Google')`)],
 );
 
+/**
+ * Meta campaign labels, shared by every user of the brand (issue 19: the spec kept them in one browser only).
+ * One row per label of a campaign; the predefined TOFU, MOFU, BOFU, TOFU+MOFU and custom ones alike (migration 0010).
+ */
+export const metaCampaignLabels = pgTable(
+  'meta_campaign_labels',
+  {
+    brandId: uuid('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    label: text('label').notNull(),
+    /** the label's place among the campaign's labels */
+    position: integer('position').notNull().default(0),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'meta_campaign_labels_pk', columns: [t.brandId, t.accountId, t.campaignId, t.label] })],
+);
+
 /** The product's own help desk (Zoho Desk): one row per provider, connected by an administrator. */
 export const helpDeskConnection = pgTable('help_desk_connection', {
   provider: text('provider').primaryKey(), // zoho

@@ -11,6 +11,7 @@ import {
   metaAdDaily,
   metaAdsetInterests,
   metaBreakdownDaily,
+  metaBreakdownMonthly,
   metaCampaigns,
   storeOrders,
   storeRefunds,
@@ -38,6 +39,8 @@ export const ACCOUNT_FACT_TABLES: Record<Platform, AccountFactTable[]> = {
     { table: metaAdDaily, brand: metaAdDaily.brandId, account: metaAdDaily.accountId, date: metaAdDaily.date },
     { table: metaBreakdownDaily, brand: metaBreakdownDaily.brandId, account: metaBreakdownDaily.accountId, date: metaBreakdownDaily.date },
     { table: adAccountDaily, brand: adAccountDaily.brandId, account: adAccountDaily.accountId, date: adAccountDaily.date },
+    // derived from meta_breakdown_daily per month (facts-writer rolls up the months a window touches)
+    { table: metaBreakdownMonthly, brand: metaBreakdownMonthly.brandId, account: metaBreakdownMonthly.accountId },
     { table: metaCampaigns, brand: metaCampaigns.brandId, account: metaCampaigns.accountId },
     { table: metaAdsetInterests, brand: metaAdsetInterests.brandId, account: metaAdsetInterests.accountId },
   ],

@@ -38,6 +38,7 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
         (await upsertRows(tx, metaAdDaily, facts.adDaily)) +
         (await upsertRows(tx, metaBreakdownDaily, facts.breakdowns));
       await rollUpAdAccountDays(tx, brandId, 'meta', accountId, window);
+      await rollUpBreakdownMonths(tx, brandId, accountId, window);
       return rows;
     }
     case 'google_ads': {
@@ -91,7 +92,7 @@ export async function rollUpAdAccountDays(tx: Tx, brandId: string, platform: 'me
 /**
  * ga4_dimension_monthly for every month the window touches, recomputed from all of that month's daily rows of
  * the property (the window's just written, the rest from earlier windows): same transaction, so the months and
- * the days always agree. A value gone from a restated month goes from the rollup too. Migration 0008 seeds it.
+ * the days always agree. A value gone from a restated month goes from the rollup too. Migration 0009 seeds it.
  */
 export async function rollUpGa4DimensionMonths(tx: Tx, brandId: string, propertyId: string, window: DayWindow): Promise<void> {
   const firstMonth = sql`date_trunc('month', ${window.from}::date)::date`;
@@ -103,4 +104,21 @@ export async function rollUpGa4DimensionMonths(tx: Tx, brandId: string, property
     from ga4_dimension_daily
     where brand_id = ${brandId} and property_id = ${propertyId} and date >= ${firstMonth} and date < (${lastMonth} + interval '1 month')::date
     group by brand_id, property_id, dimension, value, date_trunc('month', date)::date`);
+}
+
+/**
+ * The account's meta_breakdown_monthly rows for every calendar month the window touches, summed again from the
+ * daily rows (the window's and the month's other days alike), so a month is always the sum of its days. Same
+ * transaction as the facts and the checkpoint. Migration 0011 seeds it with the same statement.
+ */
+export async function rollUpBreakdownMonths(tx: Tx, brandId: string, accountId: string, window: DayWindow): Promise<void> {
+  const first = sql`date_trunc('month', ${window.from}::date)::date`;
+  const last = sql`(date_trunc('month', ${window.to}::date) + interval '1 month' - interval '1 day')::date`;
+  await tx.execute(sql`delete from meta_breakdown_monthly where brand_id = ${brandId} and account_id = ${accountId} and month between ${first} and ${last}`);
+  await tx.execute(sql`
+    insert into meta_breakdown_monthly (brand_id, account_id, breakdown, value, month, spend, impressions, clicks, link_clicks, purchases, purchase_value)
+    select brand_id, account_id, breakdown, value, date_trunc('month', date)::date, sum(spend), sum(impressions), sum(clicks), sum(link_clicks), sum(purchases), sum(purchase_value)
+    from meta_breakdown_daily
+    where brand_id = ${brandId} and account_id = ${accountId} and date between ${first} and ${last}
+    group by brand_id, account_id, breakdown, value, date_trunc('month', date)`);
 }

@@ -127,8 +127,8 @@ describe('pullMetaWindow against the Meta emulator', () => {
   it('given the same window twice, when pulled, then the facts are identical', async () => {
     const again = await pull();
     expect(again).toEqual(baseline);
-    // 2 edges; 7 runs x (create + 2 polls + 1 page); age x gender (630 rows) and placements (570) need a 2nd page
-    expect(baseline.calls).toBe(2 + 7 * 4 + 2);
+    // 2 edges; 9 runs (2 delivery, 7 breakdowns) x (create + 2 polls + 1 page); placements (570 rows) need a 2nd page
+    expect(baseline.calls).toBe(2 + 9 * 4 + 1);
   });
 
   it('given throttles (80004/80000, 613, 17), when pulled, then each is waited out for the regain time and the facts are unchanged', async () => {
@@ -162,7 +162,7 @@ describe('pullMetaWindow against the Meta emulator', () => {
     expect(withoutCalls(facts)).toEqual(withoutCalls(baseline));
     const runs = await emu.admin<Array<{ fail: boolean }>>('meta', 'meta/report-runs', undefined, 'GET');
     expect(runs.slice(before).filter((r) => r.fail).length).toBeGreaterThanOrEqual(1);
-    expect(runs.length - before).toBe(7 + runs.slice(before).filter((r) => r.fail).length);
+    expect(runs.length - before).toBe(9 + runs.slice(before).filter((r) => r.fail).length);
 
     await emu.admin('meta', 'faults', { key: ACCOUNT, plan: { reportRunFailed: true } }, 'PUT');
     try {

@@ -3,12 +3,6 @@ import { RootLayout } from './root-layout';
 import { AppShell } from './layout/app-shell';
 
 // Every screen is its own lazy chunk; titles live in each route's handle (read by the page header).
-const placeholder = (path: string, title: string): RouteObject => ({
-  path,
-  handle: { title },
-  lazy: () => import('./routes/placeholder').then((m) => ({ Component: m.PlaceholderRoute })),
-});
-
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -48,9 +42,21 @@ export const routes: RouteObject[] = [
             handle: { title: 'Conversion Reports', datePicker: true, localeSettings: true },
             lazy: () => import('./routes/conversion-reports').then((m) => ({ Component: m.ConversionReportsRoute })),
           },
-          placeholder('/meta-campaigns/:brandId', 'Campaign Analysis'),
-          placeholder('/meta-interest/:brandId', 'Meta Interest Analysis'),
-          placeholder('/meta-reports/:brandId', 'Meta Reports'),
+          {
+            path: '/meta-campaigns/:brandId',
+            handle: { title: 'Campaign Analysis', datePicker: true, localeSettings: true },
+            lazy: () => import('./routes/meta-campaigns').then((m) => ({ Component: m.MetaCampaignsRoute })),
+          },
+          {
+            path: '/meta-interest/:brandId',
+            handle: { title: 'Meta Interest Analysis', datePicker: true, localeSettings: true },
+            lazy: () => import('./routes/meta-interest').then((m) => ({ Component: m.MetaInterestRoute })),
+          },
+          {
+            path: '/meta-reports/:brandId',
+            handle: { title: 'Meta Reports', datePicker: true },
+            lazy: () => import('./routes/meta-reports').then((m) => ({ Component: m.MetaReportsRoute })),
+          },
           {
             path: '/google-reports/:brandId',
             handle: { title: 'Google Ads Reports', datePicker: true, localeSettings: true },

@@ -1,20 +1,16 @@
 import { additive, centsToMoney, rowDate, type Additive, type MapContext, type MetaBreakdownRow } from './meta-mapping.js';
 
 // The Meta reports' seven tabs (spec/reports.md: Age, Gender, Country, Platform, Placement, Impression
-// Device, Audience Segments) from as few account-level report runs as Meta allows without blowing up the
-// row count. Meta accepts breakdowns together only within a group (reference 1.7; the emulator enforces
-// {age, gender}, {country}, {publisher_platform, platform_position, impression_device}, {user_segment_key}).
-// A combined run returns the cross product of its values, so:
-// - age+gender is one run (7 x 3 cells a day; gender and age are each summed out of it);
-// - publisher_platform+platform_position is one run: placements are 1:1 cells ('facebook/feed') and the
-//   platform is summed out of them, so the platform needs no run of its own;
-// - impression_device is its own run: adding it to the placement run would multiply that run's rows by
-//   the ~6 devices (demo account, 2 years: ~83,000 rows instead of 13,900 + 4,400), costing far more pages
-//   than the one extra run saves;
-// - country and user_segment_key each alone (nothing to combine them with).
-// Additive metrics sum exactly (integer cents). Reach is not requested: it cannot be summed out of a
-// combined run, Meta limits breakdown reach older than 13 months (insights best practices, 2025), and no
-// report reads it; the column keeps its default (see the connector's report: it should become nullable).
+// Device, Audience Segments), one account-level report run each, asked for exactly the breakdown the tab shows.
+// Meta splits each delivery cell and rounds every cell of the breakdown it was asked for, so a figure summed
+// out of a combined run (age out of age x gender, platform out of platform x position) differs from Meta's own
+// answer for that breakdown by rounding cents: the reports must equal Meta's figure for their breakdown
+// (ARCHITECTURE principle 4; docs/decisions/016). Separate runs also read fewer rows than the cross products
+// did (age 7 + gender 3 cells a day instead of 21), and the runs are created together and polled side by side,
+// so a window still costs about as long as its slowest run. A placement is 'platform/position' (positions
+// repeat across platforms: facebook/feed, instagram/feed), so its run asks for both keys.
+// Additive metrics sum exactly (integer cents). Reach is not requested: Meta limits breakdown reach older than
+// 13 months (insights best practices, 2025), and no report reads it; the column keeps its default.
 
 export interface BreakdownOutput {
   /** the name stored in meta_breakdown_daily.breakdown */
@@ -29,15 +25,11 @@ export interface BreakdownRun {
 }
 
 export const BREAKDOWN_RUNS: readonly BreakdownRun[] = [
-  { breakdowns: ['age', 'gender'], outputs: [{ breakdown: 'age', keys: ['age'] }, { breakdown: 'gender', keys: ['gender'] }] },
+  { breakdowns: ['age'], outputs: [{ breakdown: 'age', keys: ['age'] }] },
+  { breakdowns: ['gender'], outputs: [{ breakdown: 'gender', keys: ['gender'] }] },
   { breakdowns: ['country'], outputs: [{ breakdown: 'country', keys: ['country'] }] },
-  {
-    breakdowns: ['publisher_platform', 'platform_position'],
-    outputs: [
-      { breakdown: 'publisher_platform', keys: ['publisher_platform'] },
-      { breakdown: 'platform_position', keys: ['publisher_platform', 'platform_position'] },
-    ],
-  },
+  { breakdowns: ['publisher_platform'], outputs: [{ breakdown: 'publisher_platform', keys: ['publisher_platform'] }] },
+  { breakdowns: ['publisher_platform', 'platform_position'], outputs: [{ breakdown: 'platform_position', keys: ['publisher_platform', 'platform_position'] }] },
   { breakdowns: ['impression_device'], outputs: [{ breakdown: 'impression_device', keys: ['impression_device'] }] },
   { breakdowns: ['user_segment_key'], outputs: [{ breakdown: 'user_segment_key', keys: ['user_segment_key'] }] },
 ];

@@ -24,6 +24,8 @@ export interface ColumnManagerProps {
   /** the new order of every column id */
   onReorder: (order: string[]) => void;
   onQuickView: (view: QuickView | null) => void;
+  /** the button's text ('Manage Columns' on the campaign table) */
+  triggerLabel?: string;
 }
 
 function moved(order: string[], from: number, to: number): string[] {
@@ -37,12 +39,12 @@ function moved(order: string[], from: number, to: number): string[] {
  * spec/reports.md "Column management": per-column visibility, drag order and pinning, and named quick views,
  * in a side sheet. Dragging has buttons beside it (Move up / Move down) so the order is keyboard-operable.
  */
-export function ColumnManager({ columns, quickViews = [], onToggleVisible, onTogglePinned, onReorder, onQuickView }: ColumnManagerProps) {
+export function ColumnManager({ columns, quickViews = [], onToggleVisible, onTogglePinned, onReorder, onQuickView, triggerLabel = 'Columns' }: ColumnManagerProps) {
   const [dragged, setDragged] = useState<string | null>(null);
   const order = columns.map((c) => c.id);
   return (
     <Dialog.Root>
-      <Dialog.Trigger className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">Columns</Dialog.Trigger>
+      <Dialog.Trigger className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">{triggerLabel}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
         <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col gap-4 overflow-y-auto bg-white p-5 shadow-2xl focus:outline-none">

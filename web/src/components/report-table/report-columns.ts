@@ -11,9 +11,10 @@ export type ColumnKind = 'first' | 'dimension' | 'metric' | 'month';
 
 /**
  * currency: the brand currency, 2 decimals; ratio: ROAS / ROI, 2 decimals; rate: 2 decimals and '%';
- * whole: rounded to a whole number (sessions, spend where the spec says); count: grouped, up to 2 decimals.
+ * whole: rounded to a whole number (sessions, spend where the spec says); count: grouped, up to 2 decimals;
+ * multiple: 2 decimals and 'x' (the interest table's Roas).
  */
-export type ValueFormat = 'text' | 'currency' | 'ratio' | 'rate' | 'whole' | 'count';
+export type ValueFormat = 'text' | 'currency' | 'ratio' | 'rate' | 'whole' | 'count' | 'multiple';
 
 export type CellValue = number | string | null | undefined;
 
@@ -28,7 +29,7 @@ export interface ReportColumn<Row> {
   /** a header over consecutive columns of the same group ('Meta', 'Google Ads', ...) */
   group?: string;
   value: (row: Row) => CellValue;
-  /** the cell's own content (a badge, a drill-down button); `value` still sorts, filters and exports */
+  /** the cell's own content (a badge, a drill-down button, the campaign labels); `value` still sorts, filters and exports */
   render?: (row: Row, ctx: FormatContext) => ReactNode;
   /** extra content under the value (a comparison, 'Purchases: n', ...) */
   detail?: (row: Row, ctx: FormatContext) => ReactNode;
@@ -71,6 +72,8 @@ export function formatValue(value: CellValue, format: ValueFormat, ctx: FormatCo
       return formatNumber(value, ctx.locale, { decimals: 2 });
     case 'rate':
       return `${formatNumber(value, ctx.locale, { decimals: 2 })}%`;
+    case 'multiple':
+      return `${formatNumber(value, ctx.locale, { decimals: 2 })}x`;
     case 'whole':
       return formatNumber(Math.round(value), ctx.locale, { decimals: 0 });
     case 'count':
@@ -87,6 +90,8 @@ export function excelNumberFormat(format: ValueFormat): string | undefined {
       return '#,##0.00';
     case 'rate':
       return '0.00"%"';
+    case 'multiple':
+      return '0.00"x"';
     case 'whole':
       return '#,##0';
     default:

@@ -52,6 +52,8 @@ export interface ReportTableProps<Row> {
   maxHeight?: string;
   /** false: no filter popover (the screen filters its rows itself, e.g. on the server) */
   columnFilters?: boolean;
+  /** the column manager button's text (default 'Columns') */
+  columnsLabel?: string;
 }
 
 const DEFAULT_PAGE_SIZES: PageSize[] = [50, 100, 200, 'all'];
@@ -282,6 +284,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
             onToggleVisible={(id, visible) => table.getColumn(id)?.toggleVisibility(visible)}
             onTogglePinned={(id, pin) => table.getColumn(id)?.pin(pin ? 'left' : false)}
             onReorder={setColumnOrder}
+            triggerLabel={props.columnsLabel}
             onQuickView={(view) => setColumnVisibility(view ? Object.fromEntries(columns.map((c) => [c.id, c.kind === 'first' || view.columns.includes(c.id)])) : {})}
           />
           {exportAs && (

@@ -59,5 +59,8 @@ export function notificationFromMessage(message: { type: string; data: unknown }
     case 'backfill-progress':
       // Progress feeds the loading card and the sync list; the brand's history being ready is the one notice.
       return { notification: null };
+    case 'campaign-labels-changed':
+      // a colleague's label edit updates the campaign screen in place; it is not news to announce
+      return { notification: null };
   }
 }
