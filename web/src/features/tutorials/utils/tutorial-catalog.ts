@@ -113,6 +113,73 @@ export const TUTORIALS: Tutorial[] = [
       { element: '[data-tutorial="report-actions"]', title: 'Filter, columns, export', description: 'Filter by cost or return, choose columns, export, or go full screen to load every row.' },
     ],
   },
+  {
+    id: 'ecommerce-reports-overview',
+    title: 'E-Commerce Reports',
+    routes: ['/ecommerce-reports/:brandId'],
+    description: 'The shopping funnel from Google Analytics: sessions, add to cart, checkout, purchase.',
+    priority: 1,
+    related: [],
+    componentId: 'ecommerce-reports',
+    steps: [
+      { element: 'header button[aria-haspopup="dialog"]', title: 'Pick your dates', description: 'The funnel covers these dates; each row adds up its days before any rate is worked out.' },
+      { element: '[data-tutorial="report-actions"]', title: 'Counts or rates', description: 'Switch between the Counts View and the Rates View, choose columns, export, or go full screen.' },
+    ],
+  },
+  {
+    id: 'segment-dashboard-overview',
+    title: 'Segment dashboard',
+    routes: ['/segment-dashboard/:brandId'],
+    description: 'Google Ads shopping products by brand, category and type, and search terms.',
+    priority: 1,
+    related: [],
+    componentId: 'segment-dashboard',
+    steps: [
+      { element: '[role="tablist"][aria-label="Product insights"]', title: 'Products, categories, brands, types', description: 'Click a brand, type, category or status in a table to see its products; the chip above the table clears it.' },
+      { element: 'table[aria-label="Search terms"]', title: 'Search terms', description: 'Every search term with its campaign and ad group; filter by campaign, ad group or status and sort by any column.' },
+    ],
+  },
+  {
+    id: 'meta-reports-overview',
+    title: 'Meta reports',
+    routes: ['/meta-reports/:brandId'],
+    description: 'Meta results by age, gender, country, platform, placement, device and audience.',
+    priority: 1,
+    related: [],
+    componentId: 'meta-reports',
+    steps: [
+      { element: 'nav[aria-label="Reports"]', title: 'Pick a breakdown', description: 'Age, gender, country, platform, placement, impression device and audience segments, each month by month.' },
+      { element: '[aria-label="Performance categories"]', title: 'Find what works', description: 'Spend against purchase ROAS: top performers, high spend, high ROAS and under performers. Select one to filter.' },
+      { element: '[data-tutorial="report-actions"]', title: 'Columns and export', description: 'Choose and pin columns, export to Excel, or go full screen.' },
+    ],
+  },
+  {
+    id: 'meta-campaigns-overview',
+    title: 'Campaign analysis',
+    routes: ['/meta-campaigns/:brandId'],
+    description: 'Every Meta campaign with its results, grouped by the labels your team gives them.',
+    priority: 1,
+    related: [],
+    componentId: 'meta-campaigns',
+    steps: [
+      { element: 'header button[aria-haspopup="dialog"]', title: 'Pick your dates', description: 'Campaign results over these dates; reach and frequency are Meta\'s own figures for the exact range.' },
+      { element: 'main [role="region"][aria-label$=" rows"]', title: 'Your campaigns', description: "Enable Grouping above the table to see campaigns by label (TOFU, MOFU, BOFU or your own); labels are shared with everyone on the brand." },
+      { element: '[data-tutorial="report-actions"]', title: 'Manage columns', description: 'Show, order and freeze columns, or go full screen.' },
+    ],
+  },
+  {
+    id: 'meta-interest-overview',
+    title: 'Interest analysis',
+    routes: ['/meta-interest/:brandId'],
+    description: 'Spend, revenue and ROAS per targeted interest, blended and per account.',
+    priority: 1,
+    related: [],
+    componentId: 'meta-interest',
+    steps: [
+      { element: 'header button[aria-haspopup="dialog"]', title: 'Pick your dates', description: 'Interests over these dates; an ad set\'s spend is shared equally among the interests it targets.' },
+      { element: '[data-tutorial="report-actions"]', title: 'Filter and export', description: 'Filter by interest name or any figure, choose columns, export, or go full screen.' },
+    ],
+  },
 ];
 
 const pattern = (route: string) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`);

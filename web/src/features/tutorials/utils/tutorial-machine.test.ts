@@ -85,6 +85,13 @@ describe('tutorial state machine (spec core.md section 4)', () => {
   it('every report screen built so far has its tutorial, and every tutorial id is one the server accepts', () => {
     expect(tutorialsForPath(TUTORIALS, '/marketing-insights/b1').map((t) => t.id)).toEqual(['marketing-insights-overview']);
     expect(tutorialsForPath(TUTORIALS, '/google-reports/b1').map((t) => t.id)).toEqual(['google-reports-overview']);
+    for (const [path, id] of [
+      ['/ecommerce-reports/b1', 'ecommerce-reports-overview'],
+      ['/segment-dashboard/b1', 'segment-dashboard-overview'],
+      ['/meta-reports/b1', 'meta-reports-overview'],
+      ['/meta-campaigns/b1', 'meta-campaigns-overview'],
+      ['/meta-interest/b1', 'meta-interest-overview'],
+    ]) expect(tutorialsForPath(TUTORIALS, path!).map((t) => t.id)).toEqual([id]);
     expect(TUTORIALS.map((t) => t.id).sort()).toEqual([...TUTORIAL_IDS].sort());
   });
 
