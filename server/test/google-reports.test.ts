@@ -171,6 +171,37 @@ describe.each(DB_KINDS)('Google Ads reports on %s', (kind) => {
     expect(both.searchTerms!.map((r) => r.category)).toEqual(['Top Performers', 'Under Performers']);
   });
 
+  it('paged on the server: limit and offset per account, the same order across pages, totals and chip counts beside the page', async () => {
+    const first = account(await report('searchTerm', { ...FULL, limit: 2 }), '1111111111');
+    expect(labels(first.searchTerms)).toEqual(['linen shirt', 'cotton kurta']);
+    expect(first).toMatchObject({ totalRows: 4, matchingRows: 4, offset: 0, categoryCounts: { 'Top Performers': 1, 'High Cost': 1, 'High Conv. Value/Cost': 1, 'Under Performers': 1 } });
+    // the next page of one account only (a card loading more): no other account in the answer
+    const next = await report('searchTerm', { ...FULL, accountId: '1111111111', limit: 2, offset: 2 });
+    expect(next.data.map((a) => a.accountId)).toEqual(['1111111111']);
+    expect(labels(next.data[0]!.searchTerms)).toEqual(['silk saree', 'wedding lehenga']);
+    expect(next.data[0]!.searchTerms!.map((r) => r.category)).toEqual(['Under Performers', 'High Conv. Value/Cost']);
+    // a row keeps its months and details on any page
+    expect(next.data[0]!.searchTerms![0]!.MonthlyData.map((m) => m.Cost)).toEqual([28, 56]);
+    expect(next.data[0]!.searchTerms![0]!.details).toMatchObject({ matchType: 'EXACT', adGroupName: 'Ad group ag1' });
+    // past the end: an empty page, the totals unchanged
+    expect(account(await report('searchTerm', { ...FULL, limit: 2, offset: 4 }), '1111111111')).toMatchObject({ searchTerms: [], matchingRows: 4, totalRows: 4 });
+  });
+
+  it('the performance chips on the server: only that category, counted after the column filters; a chip without rows is empty', async () => {
+    const chip = account(await report('searchTerm', { ...FULL, category: 'High Cost' }), '1111111111');
+    expect(labels(chip.searchTerms)).toEqual(['cotton kurta']);
+    expect(chip).toMatchObject({ matchingRows: 1, totalRows: 4 });
+    // cost > 50 leaves linen shirt, cotton kurta and silk saree: the counts follow the filter, the categories do not move
+    const filtered = account(await report('searchTerm', { ...FULL, costFilter: { operator: '>', value: 50 }, category: 'Under Performers' }), '1111111111');
+    expect(labels(filtered.searchTerms)).toEqual(['silk saree']);
+    expect(filtered.categoryCounts).toEqual({ 'Top Performers': 1, 'High Cost': 1, 'High Conv. Value/Cost': 0, 'Under Performers': 1 });
+    expect(filtered.matchingRows).toBe(1);
+    const empty = account(await report('searchTerm', { ...FULL, costFilter: { operator: '>', value: 50 }, category: 'High Conv. Value/Cost' }), '1111111111');
+    expect(empty).toMatchObject({ searchTerms: [], matchingRows: 0 });
+    // figures missing: no chip matches
+    expect(account(await report('searchTerm', { ...FULL, category: 'Top Performers' }), '2222222222')).toMatchObject({ searchTerms: [], matchingRows: 0, totalRows: 1 });
+  });
+
   it('keywords, age, gender and products: the same rows under their own keys, readable labels', async () => {
     const keyword = account(await report('keyword'), '1111111111');
     expect(keyword.keywords).toHaveLength(1);
@@ -208,6 +239,11 @@ describe.each(DB_KINDS)('Google Ads reports on %s', (kind) => {
       [{ startDate: '2026-03-01' }, 'endDate', ''],
       [{ startDate: '2026-03-10', endDate: '2026-03-01' }, 'startDate', ''],
       [{ startDate: '2026-03-01', endDate: '2026-03-16' }, 'endDate', ''],
+      [{ ...FULL, limit: 0 }, 'limit', 'limit must be a whole number from 1 to 500'],
+      [{ ...FULL, limit: 'eight' }, 'limit', 'limit must be a whole number from 1 to 500'],
+      [{ ...FULL, offset: -1 }, 'offset', 'offset must be a whole number of 0 or more'],
+      [{ ...FULL, category: 'Best' }, 'category', 'category must be one of'],
+      [{ ...FULL, accountId: '' }, 'accountId', 'accountId must not be empty'],
     ];
     for (const [payload, field, message] of cases) {
       const res = await post('searchTerm', brandId, payload);
