@@ -5,6 +5,7 @@ import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
 import { daysOf, subscribeBrand } from './reports-seed.js';
 import { seedGoogleViews, type ViewSeed } from './google-ads-seed.js';
+import { splitRange } from '../src/modules/google-reports/google-reports.sql.js';
 
 // POST /api/google/{report}/{brandId} over seeded facts, exact numbers. The clock is pinned to 2026-03-15
 // 12:00 UTC (Asia/Kolkata: today 2026-03-15, yesterday 2026-03-14).
@@ -200,6 +201,39 @@ describe.each(DB_KINDS)('Google Ads reports on %s', (kind) => {
     expect(empty).toMatchObject({ searchTerms: [], matchingRows: 0 });
     // figures missing: no chip matches
     expect(account(await report('searchTerm', { ...FULL, category: 'Top Performers' }), '2222222222')).toMatchObject({ searchTerms: [], matchingRows: 0, totalRows: 1 });
+  });
+
+  it('google_view_monthly: the window writer keeps it equal to the daily rows summed per key and month; a rewritten window replaces its months', async () => {
+    const db = t.database.db;
+    const diff = async () =>
+      (
+        (await db.execute(sql`(select customer_id, view, key, month, cost_micros, clicks, impressions, conversions, conversions_value, last_date from google_view_monthly
+            except select customer_id, view, key, date_trunc('month', date)::date, sum(cost_micros), sum(clicks), sum(impressions), sum(conversions), sum(conversions_value), max(date) from google_view_daily group by 1, 2, 3, 4)
+          union all (select customer_id, view, key, date_trunc('month', date)::date, sum(cost_micros), sum(clicks), sum(impressions), sum(conversions), sum(conversions_value), max(date) from google_view_daily group by 1, 2, 3, 4
+            except select customer_id, view, key, month, cost_micros, clicks, impressions, conversions, conversions_value, last_date from google_view_monthly)`)) as unknown as { rows: unknown[] }
+      ).rows;
+    expect(await diff()).toEqual([]);
+    const months = (await db.execute(sql`select count(*)::int as n from google_view_monthly where brand_id = ${brandId} and view = 'search_term'`)) as unknown as { rows: Array<{ n: number }> };
+    expect(months.rows[0]!.n).toBe(6); // key-months: silk saree Feb and Mar, wedding lehenga Feb, cotton kurta, linen shirt and denim jacket Mar
+    // a window over the same days written again (a restated term gone) replaces those days and its months follow
+    await seedGoogleViews(db, expiredId, '4444444444', { from: '2026-03-01', to: '2026-03-14' }, [term('2026-03-03', 'new term', 'EXACT', 'ag1', { cost: 5_000_000, clicks: 1, impressions: 1, conversions: 0, value: 0 })]);
+    expect(await diff()).toEqual([]);
+    const expired = (await db.execute(sql`select key, cost_micros::float8 as cost from google_view_monthly where brand_id = ${expiredId}`)) as unknown as { rows: Array<{ key: string; cost: number }> };
+    expect(expired.rows).toEqual([{ key: 'new term|EXACT|ag1', cost: 5_000_000 }]);
+    // and back as it was for the other tests
+    await seedGoogleViews(db, expiredId, '4444444444', { from: '2026-03-01', to: '2026-03-14' }, [term('2026-03-02', 'old term', 'EXACT', 'ag1', { cost: 3_000_000, clicks: 1, impressions: 1, conversions: 0, value: 0 })]);
+  });
+
+  it('a range splits into the whole months the rollup holds and the partial edge months read from the days', () => {
+    expect(splitRange({ from: '2026-02-01', to: '2026-03-14' })).toEqual({ months: { from: '2026-02-01', to: '2026-02-01' }, days: [{ from: '2026-03-01', to: '2026-03-14' }] });
+    expect(splitRange({ from: '2024-11-22', to: '2026-11-21' })).toEqual({
+      months: { from: '2024-12-01', to: '2026-10-01' },
+      days: [{ from: '2024-11-22', to: '2024-11-30' }, { from: '2026-11-01', to: '2026-11-21' }],
+    });
+    expect(splitRange({ from: '2025-12-15', to: '2026-01-31' })).toEqual({ months: { from: '2026-01-01', to: '2026-01-01' }, days: [{ from: '2025-12-15', to: '2025-12-31' }] });
+    expect(splitRange({ from: '2026-02-01', to: '2026-02-28' })).toEqual({ months: { from: '2026-02-01', to: '2026-02-01' }, days: [] });
+    expect(splitRange({ from: '2026-03-02', to: '2026-03-30' })).toEqual({ months: null, days: [{ from: '2026-03-02', to: '2026-03-30' }] });
+    expect(splitRange({ from: '2026-01-31', to: '2026-02-01' })).toEqual({ months: null, days: [{ from: '2026-01-31', to: '2026-02-01' }] });
   });
 
   it('keywords, age, gender and products: the same rows under their own keys, readable labels', async () => {

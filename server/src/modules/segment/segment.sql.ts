@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SearchTermSort } from '@parallels/contract/segment';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
+import { viewSource } from '../google-reports/google-reports.sql.js';
 
 const inList = (values: string[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
@@ -24,7 +25,7 @@ export interface ProductSums {
 
 /**
  * Merchant Center products (google_products: status and issues now) beside their shopping sums over the range
- * (google_view_daily, view 'product'). A product that ran but is no longer listed keeps the attributes the
+ * (google_view_daily / google_view_monthly, view 'product'). A product that ran but is no longer listed keeps the attributes the
  * view reported and the status UNKNOWN; a listed product without activity has zeros.
  */
 export async function productSums(db: Database, brandId: string, customerIds: string[], range: DayRange): Promise<ProductSums[]> {
@@ -36,8 +37,7 @@ export async function productSums(db: Database, brandId: string, customerIds: st
             max(v.attributes->>'category') as category,
             sum(v.cost_micros)::float8 as cost_micros, sum(v.clicks)::float8 as clicks, sum(v.impressions)::float8 as impressions,
             sum(v.conversions)::float8 as conversions, sum(v.conversions_value)::float8 as conversions_value
-          from google_view_daily v
-          where v.brand_id = ${brandId} and v.view = 'product' and v.customer_id in (${inList(customerIds)}) and v.date between ${range.from} and ${range.to}
+          from ${viewSource(brandId, 'product', customerIds, range)} v
           group by v.customer_id, v.key
         ), p as (
           select * from google_products where brand_id = ${brandId} and customer_id in (${inList(customerIds)})
@@ -75,12 +75,11 @@ export interface SearchTermSums {
 function termsCte(brandId: string, customerIds: string[], range: DayRange): SQL {
   return sql`with t as (
       select v.customer_id, v.key, max(v.label) as search_term, max(v.attributes->>'matchType') as match_type,
-        (array_agg(v.attributes->>'status' order by v.date desc))[1] as status,
+        (array_agg(v.attributes->>'status' order by v.last_date desc))[1] as status,
         max(v.campaign_name) as campaign_name, max(v.ad_group_name) as ad_group_name,
         sum(v.cost_micros)::float8 as cost_micros, sum(v.clicks)::float8 as clicks, sum(v.impressions)::float8 as impressions,
         sum(v.conversions)::float8 as conversions, sum(v.conversions_value)::float8 as conversions_value
-      from google_view_daily v
-      where v.brand_id = ${brandId} and v.view = 'search_term' and v.customer_id in (${inList(customerIds)}) and v.date between ${range.from} and ${range.to}
+      from ${viewSource(brandId, 'search_term', customerIds, range)} v
       group by v.customer_id, v.key
     )`;
 }
@@ -145,9 +144,8 @@ export async function searchTermOptions(db: Database, brandId: string, customerI
   if (customerIds.length === 0) return { pairs: [], statuses: [] };
   const pairs = await queryRows<{ campaign_name: string; ad_group_name: string }>(
     db,
-    sql`select distinct v.campaign_name, v.ad_group_name from google_view_daily v
-        where v.brand_id = ${brandId} and v.view = 'search_term' and v.customer_id in (${inList(customerIds)}) and v.date between ${range.from} and ${range.to}
-          and v.campaign_name is not null and v.ad_group_name is not null
+    sql`select distinct v.campaign_name, v.ad_group_name from ${viewSource(brandId, 'search_term', customerIds, range)} v
+        where v.campaign_name is not null and v.ad_group_name is not null
         order by 1, 2`,
   );
   const statuses = await queryRows<{ status: string }>(
