@@ -11,7 +11,7 @@ import { listUserTargets, sumAdRanges } from '@parallels/server/modules/targets/
 import { GOOGLE_ACCOUNTS, GOOGLE_CAMPAIGNS, META_ACCOUNTS, META_CAMPAIGNS, NOW, openBenchDatabase, ORIGIN, seedLargeBrand, TIMEZONE } from './large-brand.js';
 import { positiveInt } from './common.js';
 import { viewMonthSums, viewReportPage, type ReportPageQuery } from '@parallels/server/modules/google-reports/google-reports.sql';
-import { productSums, searchTermOptions, searchTermPage, searchTermTotals } from '@parallels/server/modules/segment/segment.sql';
+import { productSums, searchTermReport } from '@parallels/server/modules/segment/segment.sql';
 
 /**
  * bench/reports: report latency on a large benchmark brand (ARCHITECTURE.md, Budgets: "any report on the
@@ -334,7 +334,7 @@ try {
     // connections, the one statement that sums, categorises, filters and pages, then the page's months.
     const googleViews = { searchTerm: 'search_term', keyword: 'keyword', age: 'age', gender: 'gender', product: 'product' } as const;
     type GoogleReport = keyof typeof googleViews;
-    type SearchTermSort = Parameters<typeof searchTermPage>[5]['sortBy'];
+    type SearchTermSort = Parameters<typeof searchTermReport>[5]['sortBy'];
     const GOOGLE_REPORTS = Object.keys(googleViews) as GoogleReport[];
     const googleIds = (await loadSourceConnections(db, brandId, 'google_ads')).map((c) => c.accountId);
     for (const [label, body] of Object.entries(ranges)) {
@@ -396,9 +396,7 @@ try {
           ...request,
           report: async () => {
             const ids = (await loadSourceConnections(db, brandId, 'google_ads')).map((c) => c.accountId);
-            const totals = await searchTermTotals(db, brandId, ids, range, filter);
-            const page = Math.min(q.page, Math.max(1, Math.ceil(totals.records / q.limit)));
-            return Promise.all([searchTermPage(db, brandId, ids, range, filter, { limit: q.limit, offset: (page - 1) * q.limit, sortBy: q.sortBy, sortOrder: q.sortOrder }), searchTermOptions(db, brandId, ids, range)]);
+            return searchTermReport(db, brandId, ids, range, filter, q);
           },
         });
       }
