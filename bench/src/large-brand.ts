@@ -11,7 +11,7 @@ import { insertBrand } from '@parallels/server/modules/brands/brands.sql';
 import { saveSubscription } from '@parallels/server/modules/pricing/pricing.sql';
 import { brandToday } from '@parallels/server/modules/reports/report-days';
 import { BACKFILL_STREAM } from '@parallels/server/sync/backfill.job';
-import { rollUpGa4DimensionMonths } from '@parallels/server/sync/facts-writer';
+import { GOOGLE_VIEW_MONTH_GROUP, GOOGLE_VIEW_MONTH_SELECT, rollUpGa4DimensionMonths } from '@parallels/server/sync/facts-writer';
 import { addDays, backfillWindows, HISTORY_DAYS } from '@parallels/server/sync/windows';
 import { seedMetaReportFacts } from './meta-facts.js';
 
@@ -52,6 +52,18 @@ export const GA4_DIMENSION_SHAPE: Array<[string, number, number, string]> = [
   ['device', 3, 3, 'device-'],
   ['gender', 3, 3, 'gender-'],
 ];
+
+/**
+ * Google Ads view facts at scale (issue 18 item 4: at least 2,000,000 google_view_daily rows over two years, most
+ * of them search terms): 2,000 head search terms with impressions every day, and 100,000 long-tail terms each
+ * seen on 5 consecutive days somewhere in the two years (a query's short burst), spread over the 4 accounts;
+ * plus 100 keywords, 100 products, 7 age ranges and 3 genders per account every day: 2,573,200 rows in all.
+ */
+export const GOOGLE_HEAD_TERMS = 2_000;
+export const GOOGLE_TAIL_TERMS = 100_000;
+const GOOGLE_TAIL_DAYS = 5;
+const GOOGLE_KEYWORDS = 100;
+const GOOGLE_PRODUCTS = 100;
 
 const metaAccountId = (k: number) => `act_${100000001 + k}`;
 const googleCustomerId = (k: number) => String(1000000001 + k);
@@ -150,6 +162,7 @@ async function seedFacts(db: Database, steps: Steps, brandId: string, first: str
   );
   // ga4_dimension_monthly with the window writer's own statements, over the two years as one window
   await step(steps, 'ga4_dimension_monthly', () => db.transaction((tx) => rollUpGa4DimensionMonths(tx, brandId, GA4_PROPERTY, { from: first, to: last })));
+  await seedGoogleViews(db, steps, brandId, first, last);
   // ad_account_daily exactly as sync/facts-writer.ts rollUpAdAccountDays writes it. The writer runs these per
   // account and window; the backfill windows partition the days, so one statement per platform over every
   // account and the whole two years yields the same rows (the same statements seed it in migration 0003).
@@ -168,6 +181,50 @@ async function seedFacts(db: Database, steps: Steps, brandId: string, first: str
       from google_campaign_daily
       where brand_id = ${brandId} and date between ${first} and ${last}
       group by brand_id, customer_id, date`),
+  );
+}
+
+/** google_view_daily at scale (see GOOGLE_HEAD_TERMS), then google_view_monthly with the window writer's own statement. */
+async function seedGoogleViews(db: Database, steps: Steps, brandId: string, first: string, last: string): Promise<void> {
+  const days = HISTORY_DAYS - 1;
+  const columns = sql`insert into google_view_daily (brand_id, customer_id, view, key, date, label, campaign_id, campaign_name, ad_group_id, ad_group_name, attributes,
+    cost_micros, impressions, clicks, conversions, conversions_value)`;
+  // every figure from a deterministic pseudo-random h in [0, 10007) per key and day
+  const figures = sql`10000 + h * 37, 10 + h % 90, h % 7, (h % 13) / 10.0, round((h % 13) * 4.5, 2)`;
+  const campaign = sql`'g' || (n % ${GOOGLE_CAMPAIGNS / 2} * 2), 'Google campaign ' || (n % ${GOOGLE_CAMPAIGNS / 2} * 2), 'ag' || (n % 800), 'Ad group ' || (n % 800)`;
+  await step(steps, 'google_view_daily head terms', () =>
+    db.execute(sql`${columns}
+      select ${brandId}::uuid, (1000000001 + n % ${GOOGLE_ACCOUNTS})::text, 'search_term', 'head term ' || n || '|EXACT|ag' || (n % 800), ${first}::date + i, 'head term ' || n, ${campaign},
+        jsonb_build_object('matchType', 'EXACT', 'status', case when n % 5 = 0 then 'NONE' else 'ADDED' end), ${figures}
+      from generate_series(0, ${GOOGLE_HEAD_TERMS - 1}) n cross join generate_series(0, ${days}) i
+        cross join lateral (select (n * 7919 + i * 104729) % 10007 as h) s`),
+  );
+  await step(steps, 'google_view_daily tail terms', () =>
+    db.execute(sql`${columns}
+      select ${brandId}::uuid, (1000000001 + n % ${GOOGLE_ACCOUNTS})::text, 'search_term', 'tail term ' || n || '|BROAD|ag' || (n % 800), ${first}::date + (n * 7919) % ${days + 1 - GOOGLE_TAIL_DAYS} + i,
+        'tail term ' || n, ${campaign}, jsonb_build_object('matchType', 'BROAD', 'status', case when n % 3 = 0 then 'EXCLUDED' else 'ADDED' end), ${figures}
+      from generate_series(0, ${GOOGLE_TAIL_TERMS - 1}) n cross join generate_series(0, ${GOOGLE_TAIL_DAYS - 1}) i
+        cross join lateral (select (n * 7919 + i * 104729) % 10007 as h) s`),
+  );
+  await step(steps, 'google_view_daily keywords, products, age, gender', () =>
+    db.execute(sql`${columns}
+      select ${brandId}::uuid, (1000000001 + a)::text, v.view, v.key, ${first}::date + i, v.label, ${campaign}, v.attributes, ${figures}
+      from generate_series(0, ${GOOGLE_ACCOUNTS - 1}) a
+        cross join lateral (
+          select 'keyword' as view, 'ag' || k || '~' || (100 + k) as key, 'keyword ' || k as label, jsonb_build_object('matchType', 'PHRASE', 'status', 'ENABLED') as attributes, k from generate_series(0, ${GOOGLE_KEYWORDS - 1}) k
+          union all select 'product', 'shopify_us_' || k, 'Product ' || k, jsonb_build_object('brand', 'Brand ' || (k % 7), 'productType', 'Type ' || (k % 5), 'category', 'Apparel > Shirts'), k from generate_series(0, ${GOOGLE_PRODUCTS - 1}) k
+          union all select 'age', x, x, '{}'::jsonb, k from unnest(array['AGE_RANGE_18_24', 'AGE_RANGE_25_34', 'AGE_RANGE_35_44', 'AGE_RANGE_45_54', 'AGE_RANGE_55_64', 'AGE_RANGE_65_UP', 'AGE_RANGE_UNDETERMINED']) with ordinality u(x, k)
+          union all select 'gender', x, x, '{}'::jsonb, k from unnest(array['MALE', 'FEMALE', 'UNDETERMINED']) with ordinality u(x, k)
+        ) v
+        cross join lateral (select a * 1000 + v.k as n) m
+        cross join generate_series(0, ${days}) i
+        cross join lateral (select (m.n * 7919 + i * 104729) % 10007 as h) s`),
+  );
+  // google_view_monthly exactly as sync/facts-writer.ts rollUpGoogleViewMonths writes it (whole months of the
+  // backfill's windows; one statement over every account yields the same rows)
+  await step(steps, 'google_view_monthly', () =>
+    db.execute(sql`insert into google_view_monthly (brand_id, customer_id, view, key, month, label, campaign_name, ad_group_name, attributes, last_date, cost_micros, impressions, clicks, conversions, conversions_value)
+      ${GOOGLE_VIEW_MONTH_SELECT} where brand_id = ${brandId} and date between ${first} and ${last} ${GOOGLE_VIEW_MONTH_GROUP}`),
   );
 }
 
@@ -196,9 +253,11 @@ async function checkRollup(db: Database, brandId: string): Promise<void> {
     db,
     sql`select (select sum(spend) from meta_ad_daily where brand_id = ${brandId} and level = 'campaign') = (select sum(spend) from ad_account_daily where brand_id = ${brandId} and platform = 'meta')
           and (select sum(cost_micros) / 1000000.0 from google_campaign_daily where brand_id = ${brandId}) = (select sum(spend) from ad_account_daily where brand_id = ${brandId} and platform = 'google_ads')
-          and (select count(*) from ad_account_daily where brand_id = ${brandId}) = ${(META_ACCOUNTS + GOOGLE_ACCOUNTS) * HISTORY_DAYS} as ok`,
+          and (select count(*) from ad_account_daily where brand_id = ${brandId}) = ${(META_ACCOUNTS + GOOGLE_ACCOUNTS) * HISTORY_DAYS}
+          and (select sum(cost_micros) from google_view_daily where brand_id = ${brandId}) = (select sum(cost_micros) from google_view_monthly where brand_id = ${brandId})
+          and (select sum(clicks) from google_view_daily where brand_id = ${brandId}) = (select sum(clicks) from google_view_monthly where brand_id = ${brandId}) as ok`,
   );
-  if (!r?.ok) throw new Error('ad_account_daily does not agree with the campaign rows');
+  if (!r?.ok) throw new Error('ad_account_daily or google_view_monthly does not agree with the facts they come from');
 }
 
 
@@ -272,6 +331,6 @@ export async function seedLargeBrand(app: App, db: Database, config: Config, now
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   await checkRollup(db, brandId);
   const counts: Record<string, number> = {};
-  for (const t of ['meta_campaigns', 'meta_ad_daily', 'meta_breakdown_daily', 'meta_adset_interests', 'google_campaign_daily', 'ad_account_daily', 'ga4_daily', 'ga4_dimension_daily', 'ga4_dimension_monthly', 'sync_windows']) counts[t] = await count(db, t);
+  for (const t of ['meta_campaigns', 'meta_ad_daily', 'meta_breakdown_daily', 'meta_adset_interests', 'google_campaign_daily', 'google_view_daily', 'google_view_monthly', 'ad_account_daily', 'ga4_daily', 'ga4_dimension_daily', 'ga4_dimension_monthly', 'sync_windows']) counts[t] = await count(db, t);
   return { brandId, cookie, today, yesterday, first, seedSeconds, counts, steps };
 }

@@ -144,10 +144,30 @@ try {
       { method: 'POST', path: `/api/meta/interest/${brandId}`, body: adMetrics },
     ];
   };
-  const mixes: Mix[] = [
+  // the Google Ads reports and the segment dashboard (issue 18): the Search Term cards as they open, a card's
+  // next 30 rows with a chip, the keyword and product tabs, the segment's products and search terms pages
+  const google = (range: { startDate: string; endDate: string }): Mix['requests'] => {
+    const body = (extra: object = {}) => JSON.stringify({ ...range, ...extra });
+    return [
+      { method: 'POST', path: `/api/google/searchTerm/${brandId}`, body: body({ limit: 8 }) },
+      { method: 'POST', path: `/api/google/searchTerm/${brandId}`, body: body({ accountId: '1000000001', category: 'High Cost', limit: 30, offset: 8 }) },
+      { method: 'POST', path: `/api/google/keyword/${brandId}`, body: body({ limit: 8 }) },
+      { method: 'POST', path: `/api/google/product/${brandId}`, body: body({ limit: 8 }) },
+      { method: 'POST', path: `/api/segment/productMetrics/${brandId}`, body: body() },
+      { method: 'POST', path: `/api/segment/categoryMetrics/${brandId}`, body: body() },
+      { method: 'POST', path: `/api/segment/searchTermMetrics/${brandId}`, body: body({ page: 1, limit: 100 }) },
+      { method: 'POST', path: `/api/segment/searchTermMetrics/${brandId}`, body: body({ page: 5, limit: 100, campaign: 'Google campaign 0', sortBy: 'ctr' }) },
+    ];
+  };
+  const allMixes: Mix[] = [
     { name: 'dashboard', requests: reports(undefined) },
     { name: 'two-years', requests: reports(JSON.stringify({ startDate: first, endDate: yesterday })) },
+    { name: 'google-30-days', requests: google({ startDate: addDays(today, -30), endDate: yesterday }) },
+    { name: 'google-two-years', requests: google({ startDate: first, endDate: yesterday }) },
   ];
+  // BENCH_LOAD_MIXES=google-30-days,google-two-years runs only those mixes
+  const wanted = (process.env.BENCH_LOAD_MIXES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+  const mixes = wanted.length > 0 ? allMixes.filter((m) => wanted.includes(m.name)) : allMixes;
   // every call of every mix answers 200 before anything is measured
   for (const mix of mixes) {
     for (const r of mix.requests) {

@@ -18,6 +18,8 @@ import { interestSums } from '@parallels/server/modules/meta-interest/meta-inter
 import { META_REPORT_BREAKDOWNS, META_REPORT_TABS } from '@parallels/contract/meta-reports';
 import { GOOGLE_ACCOUNTS, GOOGLE_CAMPAIGNS, META_ACCOUNTS, META_CAMPAIGNS, NOW, openBenchDatabase, ORIGIN, seedLargeBrand, TIMEZONE } from './large-brand.js';
 import { positiveInt } from './common.js';
+import { viewMonthSums, viewReportPage, type ReportPageQuery } from '@parallels/server/modules/google-reports/google-reports.sql';
+import { productSums, searchTermReport } from '@parallels/server/modules/segment/segment.sql';
 
 /**
  * bench/reports: report latency on a large benchmark brand (ARCHITECTURE.md, Budgets: "any report on the
@@ -202,7 +204,7 @@ try {
   await app.ready();
   try {
     const { brandId, cookie, today, yesterday, first, seedSeconds, counts, steps } = await seedLargeBrand(app, db, config);
-    const factRows = counts.meta_ad_daily! + counts.google_campaign_daily! + counts.ad_account_daily! + counts.ga4_daily! + counts.ga4_dimension_daily!;
+    const factRows = counts.meta_ad_daily! + counts.google_campaign_daily! + counts.google_view_daily! + counts.google_view_monthly! + counts.ad_account_daily! + counts.ga4_daily! + counts.ga4_dimension_daily!;
     console.log(`reports: ${opened.label}; ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; now pinned to ${NOW.toISOString()} (${TIMEZONE}: today ${today}); days ${first}..${yesterday}`);
     console.log(
       `reports: seeded ${META_ACCOUNTS} Meta + ${GOOGLE_ACCOUNTS} Google Ads accounts, ${META_CAMPAIGNS + GOOGLE_CAMPAIGNS} campaigns, 1 GA4 property in ${seedSeconds.toFixed(1)} s ` +
@@ -395,6 +397,79 @@ try {
     // brands.route currency: the currency comes with the access check (request.brand); no query of its own.
     cases.push({ endpoint: 'currency', range: '(no range)', method: 'GET', url: `/api/brands/currency/${brandId}`, report: async () => undefined });
 
+    // google-reports.service buildGoogleReport (issue 18): the cards as they open (each account's first 8 rows), and
+    // a filtered full-screen page (Total Cost > 1, the High Cost chip, rows 39-68 of one account); the SQL: the
+    // connections, the one statement that sums, categorises, filters and pages, then the page's months.
+    const googleViews = { searchTerm: 'search_term', keyword: 'keyword', age: 'age', gender: 'gender', product: 'product' } as const;
+    type GoogleReport = keyof typeof googleViews;
+    type SearchTermSort = Parameters<typeof searchTermReport>[5]['sortBy'];
+    const GOOGLE_REPORTS = Object.keys(googleViews) as GoogleReport[];
+    const googleIds = (await loadSourceConnections(db, brandId, 'google_ads')).map((c) => c.accountId);
+    for (const [label, body] of Object.entries(ranges)) {
+      const range = { from: body.startDate, to: body.endDate };
+      const pages: Array<[string, GoogleReport, object, ReportPageQuery, string[]]> = [
+        ...GOOGLE_REPORTS.map((r): [string, GoogleReport, object, ReportPageQuery, string[]] => [`google/${r}`, r, { limit: 8 }, { complete: true, limit: 8, offset: 0 }, googleIds]),
+        [
+          'google/searchTerm (filtered, chip, rows 39-68 of one account)',
+          'searchTerm',
+          { accountId: googleIds[0], costFilter: { value: 1, operator: '>' }, category: 'High Cost', limit: 30, offset: 38 },
+          { complete: true, costFilter: { value: 1, operator: '>' }, category: 'High Cost', limit: 30, offset: 38 },
+          [googleIds[0]!],
+        ],
+      ];
+      for (const [endpoint, report, extra, query, ids] of pages) {
+        const request = { method: 'POST', url: `/api/google/${report}/${brandId}`, payload: { ...body, ...extra } } as const;
+        const reply = await send(app, request);
+        const answer = JSON.parse(reply.body) as { data?: Array<{ matchingRows: number; totalRows: number }> };
+        if (reply.statusCode !== 200 || !answer.data?.length || answer.data.some((a) => a.totalRows === 0)) throw new Error(`${endpoint} ${label}: HTTP ${reply.statusCode} ${reply.body.slice(0, 300)}`);
+        cases.push({
+          endpoint,
+          range: label,
+          ...request,
+          report: async () => {
+            await loadSourceConnections(db, brandId, 'google_ads');
+            const page = await viewReportPage(db, brandId, googleViews[report], ids, range, query);
+            return viewMonthSums(db, brandId, googleViews[report], range, page.rows.map((r) => ({ customerId: r.customer_id, key: r.key })));
+          },
+        });
+      }
+      // segment.service: products (and their groupings) from the product sums; search terms page 1, and page 5
+      // filtered by a campaign and sorted by CTR
+      for (const name of ['productMetrics', 'categoryMetrics', 'brandMetrics', 'typeMetrics'] as const) {
+        const request = { method: 'POST', url: `/api/segment/${name}/${brandId}`, payload: body } as const;
+        const reply = await send(app, request);
+        if (reply.statusCode !== 200) throw new Error(`segment/${name} ${label}: HTTP ${reply.statusCode} ${reply.body.slice(0, 300)}`);
+        cases.push({
+          endpoint: `segment/${name}`,
+          range: label,
+          ...request,
+          report: async () => {
+            const ids = (await loadSourceConnections(db, brandId, 'google_ads')).map((c) => c.accountId);
+            return productSums(db, brandId, ids, range);
+          },
+        });
+      }
+      const termPages: Array<[string, { page: number; limit: number; campaign?: string; sortBy: SearchTermSort; sortOrder: 'asc' | 'desc' }]> = [
+        ['segment/searchTermMetrics page 1', { page: 1, limit: 100, sortBy: 'cost', sortOrder: 'desc' }],
+        ['segment/searchTermMetrics page 5, campaign, by CTR', { page: 5, limit: 100, campaign: 'Google campaign 0', sortBy: 'ctr', sortOrder: 'asc' }],
+      ];
+      for (const [endpoint, q] of termPages) {
+        const request = { method: 'POST', url: `/api/segment/searchTermMetrics/${brandId}`, payload: { ...body, ...q } } as const;
+        const reply = await send(app, request);
+        if (reply.statusCode !== 200 || (JSON.parse(reply.body) as { data: unknown[] }).data.length === 0) throw new Error(`${endpoint} ${label}: HTTP ${reply.statusCode} ${reply.body.slice(0, 300)}`);
+        const filter = { campaign: q.campaign };
+        cases.push({
+          endpoint,
+          range: label,
+          ...request,
+          report: async () => {
+            const ids = (await loadSourceConnections(db, brandId, 'google_ads')).map((c) => c.accountId);
+            return searchTermReport(db, brandId, ids, range, filter, q);
+          },
+        });
+      }
+    }
+
     // Every brand-scoped request's first query: the session, its user, and access to the brand with its
     // currency and timezone (the session hook's one query).
     const sessionHash = hashSessionId(cookie.slice(cookie.indexOf('=') + 1));
@@ -407,9 +482,9 @@ try {
         `the request runs, called directly: the session query (user, brand access, currency, timezone) + the report's queries`,
     );
 
-    // BENCH_REPORT_ONLY=analytics measures only the cases whose endpoint contains it (a quicker look at one area)
-    const only = process.env.BENCH_REPORT_ONLY;
-    if (only) cases.splice(0, cases.length, ...cases.filter((c) => c.endpoint.includes(only)));
+    // BENCH_REPORT_ONLY=google,segment measures only the cases whose endpoint contains one of these words
+    const only = (process.env.BENCH_REPORT_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+    if (only.length > 0) cases.splice(0, cases.length, ...cases.filter((c) => only.some((w) => c.endpoint.includes(w))));
     const started = performance.now();
     let ok = 0;
     const overheadsP50: number[] = [];

@@ -27,6 +27,14 @@ export const googleColumnFilterSchema = z.object({
 });
 export type GoogleColumnFilter = z.infer<typeof googleColumnFilterSchema>;
 
+/** spec section 9, "Performance colour rule" on the pair Cost with Conv. Value/Cost. */
+export const GOOGLE_PERFORMANCE_CATEGORIES = ['Top Performers', 'High Cost', 'High Conv. Value/Cost', 'Under Performers'] as const;
+export type GooglePerformanceCategory = (typeof GOOGLE_PERFORMANCE_CATEGORIES)[number];
+
+/** Bounded answers (decision 015, "Scale"): a page of each account's rows, never every search term of two years. */
+export const GOOGLE_REPORT_DEFAULT_LIMIT = 100;
+export const GOOGLE_REPORT_MAX_LIMIT = 500;
+
 export const googleReportRequestSchema = z.intersection(
   dateRangeBodySchema,
   z.object({
@@ -34,13 +42,18 @@ export const googleReportRequestSchema = z.intersection(
     userId: z.string().max(100).optional(),
     costFilter: googleColumnFilterSchema.optional(),
     convValuePerCostFilter: googleColumnFilterSchema.optional(),
+    /** a performance chip: only the rows of that category (applied on the server like the column filters) */
+    category: z.enum(GOOGLE_PERFORMANCE_CATEGORIES, { error: `category must be one of ${GOOGLE_PERFORMANCE_CATEGORIES.join(', ')}` }).optional(),
+    /** one account only (a card loading its next rows); every account of the brand without it */
+    accountId: z.string().trim().min(1, { error: 'accountId must not be empty' }).max(100, { error: 'accountId is too long' }).optional(),
+    /** the page of each account's rows (ordered by Total Cost, highest first): the card asks 8, full screen 30 more */
+    limit: z.number({ error: `limit must be a whole number from 1 to ${GOOGLE_REPORT_MAX_LIMIT}` }).int({ error: `limit must be a whole number from 1 to ${GOOGLE_REPORT_MAX_LIMIT}` }).min(1, { error: `limit must be a whole number from 1 to ${GOOGLE_REPORT_MAX_LIMIT}` }).max(GOOGLE_REPORT_MAX_LIMIT, { error: `limit must be a whole number from 1 to ${GOOGLE_REPORT_MAX_LIMIT}` }).default(GOOGLE_REPORT_DEFAULT_LIMIT),
+    offset: z.number({ error: 'offset must be a whole number of 0 or more' }).int({ error: 'offset must be a whole number of 0 or more' }).min(0, { error: 'offset must be a whole number of 0 or more' }).max(10_000_000, { error: 'offset must be a whole number of 0 or more' }).default(0),
   }),
 );
-export type GoogleReportRequest = z.infer<typeof googleReportRequestSchema>;
+export type GoogleReportRequest = z.input<typeof googleReportRequestSchema>;
+export type GoogleReportQuery = z.output<typeof googleReportRequestSchema>;
 
-/** spec section 9, "Performance colour rule" on the pair Cost with Conv. Value/Cost. */
-export const GOOGLE_PERFORMANCE_CATEGORIES = ['Top Performers', 'High Cost', 'High Conv. Value/Cost', 'Under Performers'] as const;
-export type GooglePerformanceCategory = (typeof GOOGLE_PERFORMANCE_CATEGORIES)[number];
 
 const figure = z.number().nullable();
 
@@ -87,8 +100,14 @@ export const googleReportAccountSchema = z.object({
   /** 'Error: {message}' on the account's card; null when its figures are complete */
   error: z.string().nullable(),
   status: sourceStatusSchema,
-  /** the account's rows before the column filters (the filters narrow the list) */
+  /** the account's rows before the column filters and the chip */
   totalRows: z.number().int(),
+  /** the rows matching the column filters and the chip: the list the pages walk through */
+  matchingRows: z.number().int(),
+  /** the performance chips' counts: rows of each category matching the column filters */
+  categoryCounts: z.object(Object.fromEntries(GOOGLE_PERFORMANCE_CATEGORIES.map((c) => [c, z.number().int()])) as Record<GooglePerformanceCategory, z.ZodNumber>),
+  /** where this page starts in that list */
+  offset: z.number().int(),
   searchTerms: z.array(googleReportRowSchema).optional(),
   keywords: z.array(googleReportRowSchema).optional(),
   ageRanges: z.array(googleReportRowSchema).optional(),

@@ -38,6 +38,14 @@ test('Google Ads reports: the Search Term card with rows, filtered on Total Cost
   await expect(table.getByRole('columnheader', { name: /^[A-Z][a-z]{2}-\d{4}/ }).first()).toBeVisible();
   expect(await dataRows(table).count()).toBe(8); // Google Ads tables show 8 rows
   expect(await seriousViolations(page)).toEqual([]);
+  // paged on the server: full screen asks for the next 30 rows as the user nears the bottom of the 8
+  const total = Number((await card.getByText(/^Showing 1-8 of \d+ rows$/).textContent())!.match(/of (\d+) rows/)![1]);
+  const rowCount = async () => Number(await table.getAttribute('aria-rowcount')); // header rows + the rows loaded
+  const opened = await rowCount();
+  await card.getByRole('button', { name: 'Full screen' }).click();
+  await expect.poll(async () => (await rowCount()) - opened, { timeout: 30_000 }).toBe(Math.min(total, 38) - 8);
+  await page.keyboard.press('Escape');
+  await expect(card.getByText(`Showing 1-8 of ${total} rows`)).toBeVisible();
 
   const costColumn = (await table.getByRole('columnheader').allTextContents()).findIndex((h) => h.startsWith('Total Cost'));
   expect(costColumn).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
 import { daysOf, subscribeBrand } from './reports-seed.js';
 import { seedGoogleViews, type ViewSeed } from './google-ads-seed.js';
+import { splitRange } from '../src/modules/google-reports/google-reports.sql.js';
 
 // POST /api/google/{report}/{brandId} over seeded facts, exact numbers. The clock is pinned to 2026-03-15
 // 12:00 UTC (Asia/Kolkata: today 2026-03-15, yesterday 2026-03-14).
@@ -171,6 +172,70 @@ describe.each(DB_KINDS)('Google Ads reports on %s', (kind) => {
     expect(both.searchTerms!.map((r) => r.category)).toEqual(['Top Performers', 'Under Performers']);
   });
 
+  it('paged on the server: limit and offset per account, the same order across pages, totals and chip counts beside the page', async () => {
+    const first = account(await report('searchTerm', { ...FULL, limit: 2 }), '1111111111');
+    expect(labels(first.searchTerms)).toEqual(['linen shirt', 'cotton kurta']);
+    expect(first).toMatchObject({ totalRows: 4, matchingRows: 4, offset: 0, categoryCounts: { 'Top Performers': 1, 'High Cost': 1, 'High Conv. Value/Cost': 1, 'Under Performers': 1 } });
+    // the next page of one account only (a card loading more): no other account in the answer
+    const next = await report('searchTerm', { ...FULL, accountId: '1111111111', limit: 2, offset: 2 });
+    expect(next.data.map((a) => a.accountId)).toEqual(['1111111111']);
+    expect(labels(next.data[0]!.searchTerms)).toEqual(['silk saree', 'wedding lehenga']);
+    expect(next.data[0]!.searchTerms!.map((r) => r.category)).toEqual(['Under Performers', 'High Conv. Value/Cost']);
+    // a row keeps its months and details on any page
+    expect(next.data[0]!.searchTerms![0]!.MonthlyData.map((m) => m.Cost)).toEqual([28, 56]);
+    expect(next.data[0]!.searchTerms![0]!.details).toMatchObject({ matchType: 'EXACT', adGroupName: 'Ad group ag1' });
+    // past the end: an empty page, the totals unchanged
+    expect(account(await report('searchTerm', { ...FULL, limit: 2, offset: 4 }), '1111111111')).toMatchObject({ searchTerms: [], matchingRows: 4, totalRows: 4 });
+  });
+
+  it('the performance chips on the server: only that category, counted after the column filters; a chip without rows is empty', async () => {
+    const chip = account(await report('searchTerm', { ...FULL, category: 'High Cost' }), '1111111111');
+    expect(labels(chip.searchTerms)).toEqual(['cotton kurta']);
+    expect(chip).toMatchObject({ matchingRows: 1, totalRows: 4 });
+    // cost > 50 leaves linen shirt, cotton kurta and silk saree: the counts follow the filter, the categories do not move
+    const filtered = account(await report('searchTerm', { ...FULL, costFilter: { operator: '>', value: 50 }, category: 'Under Performers' }), '1111111111');
+    expect(labels(filtered.searchTerms)).toEqual(['silk saree']);
+    expect(filtered.categoryCounts).toEqual({ 'Top Performers': 1, 'High Cost': 1, 'High Conv. Value/Cost': 0, 'Under Performers': 1 });
+    expect(filtered.matchingRows).toBe(1);
+    const empty = account(await report('searchTerm', { ...FULL, costFilter: { operator: '>', value: 50 }, category: 'High Conv. Value/Cost' }), '1111111111');
+    expect(empty).toMatchObject({ searchTerms: [], matchingRows: 0 });
+    // figures missing: no chip matches
+    expect(account(await report('searchTerm', { ...FULL, category: 'Top Performers' }), '2222222222')).toMatchObject({ searchTerms: [], matchingRows: 0, totalRows: 1 });
+  });
+
+  it('google_view_monthly: the window writer keeps it equal to the daily rows summed per key and month; a rewritten window replaces its months', async () => {
+    const db = t.database.db;
+    const diff = async () =>
+      (
+        (await db.execute(sql`(select customer_id, view, key, month, cost_micros, clicks, impressions, conversions, conversions_value, last_date from google_view_monthly
+            except select customer_id, view, key, date_trunc('month', date)::date, sum(cost_micros), sum(clicks), sum(impressions), sum(conversions), sum(conversions_value), max(date) from google_view_daily group by 1, 2, 3, 4)
+          union all (select customer_id, view, key, date_trunc('month', date)::date, sum(cost_micros), sum(clicks), sum(impressions), sum(conversions), sum(conversions_value), max(date) from google_view_daily group by 1, 2, 3, 4
+            except select customer_id, view, key, month, cost_micros, clicks, impressions, conversions, conversions_value, last_date from google_view_monthly)`)) as unknown as { rows: unknown[] }
+      ).rows;
+    expect(await diff()).toEqual([]);
+    const months = (await db.execute(sql`select count(*)::int as n from google_view_monthly where brand_id = ${brandId} and view = 'search_term'`)) as unknown as { rows: Array<{ n: number }> };
+    expect(months.rows[0]!.n).toBe(6); // key-months: silk saree Feb and Mar, wedding lehenga Feb, cotton kurta, linen shirt and denim jacket Mar
+    // a window over the same days written again (a restated term gone) replaces those days and its months follow
+    await seedGoogleViews(db, expiredId, '4444444444', { from: '2026-03-01', to: '2026-03-14' }, [term('2026-03-03', 'new term', 'EXACT', 'ag1', { cost: 5_000_000, clicks: 1, impressions: 1, conversions: 0, value: 0 })]);
+    expect(await diff()).toEqual([]);
+    const expired = (await db.execute(sql`select key, cost_micros::float8 as cost from google_view_monthly where brand_id = ${expiredId}`)) as unknown as { rows: Array<{ key: string; cost: number }> };
+    expect(expired.rows).toEqual([{ key: 'new term|EXACT|ag1', cost: 5_000_000 }]);
+    // and back as it was for the other tests
+    await seedGoogleViews(db, expiredId, '4444444444', { from: '2026-03-01', to: '2026-03-14' }, [term('2026-03-02', 'old term', 'EXACT', 'ag1', { cost: 3_000_000, clicks: 1, impressions: 1, conversions: 0, value: 0 })]);
+  });
+
+  it('a range splits into the whole months the rollup holds and the partial edge months read from the days', () => {
+    expect(splitRange({ from: '2026-02-01', to: '2026-03-14' })).toEqual({ months: { from: '2026-02-01', to: '2026-02-01' }, days: [{ from: '2026-03-01', to: '2026-03-14' }] });
+    expect(splitRange({ from: '2024-11-22', to: '2026-11-21' })).toEqual({
+      months: { from: '2024-12-01', to: '2026-10-01' },
+      days: [{ from: '2024-11-22', to: '2024-11-30' }, { from: '2026-11-01', to: '2026-11-21' }],
+    });
+    expect(splitRange({ from: '2025-12-15', to: '2026-01-31' })).toEqual({ months: { from: '2026-01-01', to: '2026-01-01' }, days: [{ from: '2025-12-15', to: '2025-12-31' }] });
+    expect(splitRange({ from: '2026-02-01', to: '2026-02-28' })).toEqual({ months: { from: '2026-02-01', to: '2026-02-01' }, days: [] });
+    expect(splitRange({ from: '2026-03-02', to: '2026-03-30' })).toEqual({ months: null, days: [{ from: '2026-03-02', to: '2026-03-30' }] });
+    expect(splitRange({ from: '2026-01-31', to: '2026-02-01' })).toEqual({ months: null, days: [{ from: '2026-01-31', to: '2026-02-01' }] });
+  });
+
   it('keywords, age, gender and products: the same rows under their own keys, readable labels', async () => {
     const keyword = account(await report('keyword'), '1111111111');
     expect(keyword.keywords).toHaveLength(1);
@@ -208,6 +273,11 @@ describe.each(DB_KINDS)('Google Ads reports on %s', (kind) => {
       [{ startDate: '2026-03-01' }, 'endDate', ''],
       [{ startDate: '2026-03-10', endDate: '2026-03-01' }, 'startDate', ''],
       [{ startDate: '2026-03-01', endDate: '2026-03-16' }, 'endDate', ''],
+      [{ ...FULL, limit: 0 }, 'limit', 'limit must be a whole number from 1 to 500'],
+      [{ ...FULL, limit: 'eight' }, 'limit', 'limit must be a whole number from 1 to 500'],
+      [{ ...FULL, offset: -1 }, 'offset', 'offset must be a whole number of 0 or more'],
+      [{ ...FULL, category: 'Best' }, 'category', 'category must be one of'],
+      [{ ...FULL, accountId: '' }, 'accountId', 'accountId must not be empty'],
     ];
     for (const [payload, field, message] of cases) {
       const res = await post('searchTerm', brandId, payload);

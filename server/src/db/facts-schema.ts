@@ -203,6 +203,35 @@ export const googleViewDaily = pgTable(
   (t) => [primaryKey({ columns: [t.brandId, t.customerId, t.view, t.key, t.date] }), index('google_view_daily_day_idx').on(t.brandId, t.view, t.date)],
 );
 
+/**
+ * google_view_daily summed per key and calendar month (decision 015, "Scale"): the Google Ads reports and the
+ * segment's search terms read whole months of a range here and only the range's partial edge months from the
+ * daily rows. Derived: the window writer recomputes every month its window touches, in the window's
+ * transaction (sync/facts-writer.ts rollUpGoogleViewMonths), so it always agrees with the daily facts.
+ */
+export const googleViewMonthly = pgTable(
+  'google_view_monthly',
+  {
+    brandId: brandRef(),
+    customerId: text('customer_id').notNull(),
+    view: text('view').notNull(),
+    key: text('key').notNull(),
+    month: date('month').notNull(), // the first day of the month
+    /** the newest day's label, names and attributes within the month */
+    label: text('label').notNull(),
+    campaignName: text('campaign_name'),
+    adGroupName: text('ad_group_name'),
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    lastDate: date('last_date').notNull(),
+    costMicros: count('cost_micros'),
+    impressions: count('impressions'),
+    clicks: count('clicks'),
+    conversions: numeric('conversions', { precision: 16, scale: 4 }).notNull().default('0'),
+    conversionsValue: money('conversions_value'),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.customerId, t.view, t.key, t.month] }), index('google_view_monthly_month_idx').on(t.brandId, t.view, t.month)],
+);
+
 /** Merchant Center products as Google Ads sees them: attributes, status and issues (not daily). */
 export const googleProducts = pgTable(
   'google_products',

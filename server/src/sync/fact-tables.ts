@@ -8,6 +8,7 @@ import {
   googleCampaignDaily,
   googleProducts,
   googleViewDaily,
+  googleViewMonthly,
   metaAdDaily,
   metaAdsetInterests,
   metaBreakdownDaily,
@@ -47,6 +48,8 @@ export const ACCOUNT_FACT_TABLES: Record<Platform, AccountFactTable[]> = {
   google_ads: [
     { table: googleCampaignDaily, brand: googleCampaignDaily.brandId, account: googleCampaignDaily.customerId, date: googleCampaignDaily.date },
     { table: googleViewDaily, brand: googleViewDaily.brandId, account: googleViewDaily.customerId, date: googleViewDaily.date },
+    // derived per month: the window writer recomputes the months it touches (no `date`: a window never deletes a whole month)
+    { table: googleViewMonthly, brand: googleViewMonthly.brandId, account: googleViewMonthly.customerId },
     { table: adAccountDaily, brand: adAccountDaily.brandId, account: adAccountDaily.accountId, date: adAccountDaily.date },
     { table: googleProducts, brand: googleProducts.brandId, account: googleProducts.customerId },
   ],

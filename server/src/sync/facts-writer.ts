@@ -45,6 +45,7 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
       const rows =
         (await upsertRows(tx, googleProducts, facts.products)) + (await upsertRows(tx, googleCampaignDaily, facts.campaignDaily)) + (await upsertRows(tx, googleViewDaily, facts.viewDaily));
       await rollUpAdAccountDays(tx, brandId, 'google_ads', accountId, window);
+      await rollUpGoogleViewMonths(tx, brandId, accountId, window);
       return rows;
     }
     case 'ga4': {
@@ -121,4 +122,30 @@ export async function rollUpBreakdownMonths(tx: Tx, brandId: string, accountId: 
     from meta_breakdown_daily
     where brand_id = ${brandId} and account_id = ${accountId} and date between ${first} and ${last}
     group by brand_id, account_id, breakdown, value, date_trunc('month', date)`);
+}
+
+/** The sums of google_view_daily per key and month, as google_view_monthly keeps them (also migration 0012 and bench/large-brand). */
+export const GOOGLE_VIEW_MONTH_SELECT = sql.raw(`select brand_id, customer_id, view, key, date_trunc('month', date)::date as month,
+    (array_agg(label order by date desc))[1] as label, (array_agg(campaign_name order by date desc))[1] as campaign_name,
+    (array_agg(ad_group_name order by date desc))[1] as ad_group_name, (array_agg(attributes order by date desc))[1] as attributes,
+    max(date) as last_date, sum(cost_micros) as cost_micros, sum(impressions) as impressions, sum(clicks) as clicks,
+    sum(conversions) as conversions, sum(conversions_value) as conversions_value
+  from google_view_daily`);
+export const GOOGLE_VIEW_MONTH_GROUP = sql.raw(`group by brand_id, customer_id, view, key, date_trunc('month', date)`);
+const GOOGLE_VIEW_MONTH_COLUMNS = sql.raw(
+  'insert into google_view_monthly (brand_id, customer_id, view, key, month, label, campaign_name, ad_group_name, attributes, last_date, cost_micros, impressions, clicks, conversions, conversions_value)',
+);
+
+/**
+ * google_view_monthly for every month the window touches, recomputed whole from the daily rows (the window's own
+ * days were just replaced; the month's other days are as they were). Same transaction as the facts.
+ */
+export async function rollUpGoogleViewMonths(tx: Tx, brandId: string, accountId: string, window: DayWindow): Promise<void> {
+  const first = `${window.from.slice(0, 7)}-01`;
+  const lastMonth = `${window.to.slice(0, 7)}-01`;
+  await tx.execute(sql`delete from google_view_monthly where brand_id = ${brandId} and customer_id = ${accountId} and month between ${first} and ${lastMonth}`);
+  await tx.execute(sql`${GOOGLE_VIEW_MONTH_COLUMNS}
+    ${GOOGLE_VIEW_MONTH_SELECT}
+    where brand_id = ${brandId} and customer_id = ${accountId} and date >= ${first}::date and date < (${lastMonth}::date + interval '1 month')
+    ${GOOGLE_VIEW_MONTH_GROUP}`);
 }

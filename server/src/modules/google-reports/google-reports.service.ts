@@ -5,7 +5,7 @@ import {
   type GooglePerformanceCategory,
   type GoogleReport,
   type GoogleReportAccount,
-  type GoogleReportRequest,
+  type GoogleReportQuery,
   type GoogleReportResponse,
   type GoogleReportRow,
   type GoogleMonth,
@@ -15,7 +15,7 @@ import type { AccessibleBrand } from '../auth/auth.sql.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { assertSomethingSynced, coveredDays, daysOfRange, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
 import { connectionStatus } from '../reports/source-status.js';
-import { viewMonthSums, type GoogleView, type ViewMonthSums } from './google-reports.sql.js';
+import { viewMonthSums, viewReportPage, type GoogleView, type PageRow, type ViewMonthSums } from './google-reports.sql.js';
 
 // spec/reports.md "Google Ads reports": one card per ad account, rows with totals and MonthlyData, the
 // performance categories of the colour rule on Cost with Conv. Value/Cost, and the column filters on Total Cost
@@ -51,13 +51,6 @@ interface Sums {
 }
 
 const ZERO: Sums = { costMicros: 0, clicks: 0, impressions: 0, conversions: 0, value: 0 };
-const plus = (a: Sums, b: Sums): Sums => ({
-  costMicros: a.costMicros + b.costMicros,
-  clicks: a.clicks + b.clicks,
-  impressions: a.impressions + b.impressions,
-  conversions: a.conversions + b.conversions,
-  value: a.value + b.value,
-});
 
 /** Figures of summed facts: cost from micros divided once; every ratio from the sums, never averaged. */
 function figures(s: Sums | null) {
@@ -132,80 +125,92 @@ function details(report: GoogleReport, r: ViewMonthSums): Record<string, string>
   return out;
 }
 
-/** One account's rows: months complete or null, totals complete or null, categories, filters, cost first. */
-function accountRows(report: GoogleReport, sums: ViewMonthSums[], months: Array<{ month: string; complete: boolean }>, allComplete: boolean, request: GoogleReportRequest) {
-  const byKey = new Map<string, { first: ViewMonthSums; months: Map<string, Sums> }>();
-  for (const r of sums) {
-    let entry = byKey.get(r.key);
-    if (!entry) {
-      entry = { first: r, months: new Map() };
-      byKey.set(r.key, entry);
-    } else if (r.month > entry.first.month) entry.first = r; // the newest month's names and status
-    entry.months.set(r.month, { costMicros: r.cost_micros, clicks: r.clicks, impressions: r.impressions, conversions: r.conversions, value: r.conversions_value });
+/** A page row with its months: months complete or null, totals complete or null (the SQL's sums), its category. */
+function pageRow(report: GoogleReport, r: PageRow, monthRows: ViewMonthSums[], months: Array<{ month: string; complete: boolean }>, allComplete: boolean): GoogleReportRow {
+  const sumsByMonth = new Map<string, Sums>();
+  let first: ViewMonthSums | undefined;
+  for (const m of monthRows) {
+    if (!first || m.month > first.month) first = m; // the newest month's names and status
+    sumsByMonth.set(m.month, { costMicros: m.cost_micros, clicks: m.clicks, impressions: m.impressions, conversions: m.conversions, value: m.conversions_value });
   }
-
-  const rows = [...byKey.entries()].map(([key, { first, months: sumsByMonth }]) => {
-    const monthly: GoogleMonth[] = months.map(({ month, complete }) => {
-      const f = figures(complete ? (sumsByMonth.get(month) ?? ZERO) : null);
-      return { Month: month, Cost: f.cost, Clicks: f.clicks, Impressions: f.impressions, Conversions: f.conversions, 'Conv. Value': f.value, 'Conv. Value/ Cost': f.perCost, 'Conversion Rate': f.conversionRate };
-    });
-    const total = figures(allComplete ? [...sumsByMonth.values()].reduce(plus, ZERO) : null);
-    return {
-      key,
-      label: labelOf(report, first.label),
-      details: details(report, first),
-      'Total Cost': total.cost,
-      'Total Clicks': total.clicks,
-      'Total Impressions': total.impressions,
-      'Total Conversions': total.conversions,
-      'Total Conv. Value': total.value,
-      'Conv. Value / Cost': total.perCost,
-      'Conversion Rate': total.conversionRate,
-      CTR: total.ctr,
-      'Avg. CPC': total.cpc,
-      category: null,
-      MonthlyData: monthly,
-    } satisfies GoogleReportRow as GoogleReportRow;
+  const monthly: GoogleMonth[] = months.map(({ month, complete }) => {
+    const f = figures(complete ? (sumsByMonth.get(month) ?? ZERO) : null);
+    return { Month: month, Cost: f.cost, Clicks: f.clicks, Impressions: f.impressions, Conversions: f.conversions, 'Conv. Value': f.value, 'Conv. Value/ Cost': f.perCost, 'Conversion Rate': f.conversionRate };
   });
-
-  const known = rows.filter((r) => r['Total Cost'] !== null && r['Conv. Value / Cost'] !== null);
-  const mean = (values: number[]) => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
-  const averageCost = mean(known.map((r) => r['Total Cost']!));
-  const averagePerCost = mean(known.map((r) => r['Conv. Value / Cost']!));
-  for (const r of rows) r.category = performanceCategory(r['Total Cost'], r['Conv. Value / Cost'], averageCost, averagePerCost);
-
-  const shown = rows
-    .filter((r) => matchesColumnFilter(r['Total Cost'], request.costFilter) && matchesColumnFilter(r['Conv. Value / Cost'], request.convValuePerCostFilter))
-    .sort((a, b) => (b['Total Cost'] ?? -1) - (a['Total Cost'] ?? -1) || a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
-  return { total: rows.length, rows: shown };
+  const total = figures(allComplete ? { costMicros: r.cost_micros, clicks: r.clicks, impressions: r.impressions, conversions: r.conversions, value: r.conversions_value } : null);
+  return {
+    key: r.key,
+    label: labelOf(report, first?.label ?? r.key),
+    details: first ? details(report, first) : {},
+    'Total Cost': total.cost,
+    'Total Clicks': total.clicks,
+    'Total Impressions': total.impressions,
+    'Total Conversions': total.conversions,
+    'Total Conv. Value': total.value,
+    'Conv. Value / Cost': total.perCost,
+    'Conversion Rate': total.conversionRate,
+    CTR: total.ctr,
+    'Avg. CPC': total.cpc,
+    category: allComplete ? r.category : null,
+    MonthlyData: monthly,
+  };
 }
 
-/** POST /api/google/{report}/{brandId}: one entry per Google Ads account of the brand. */
-export async function buildGoogleReport(deps: ReportDeps, brand: AccessibleBrand, report: GoogleReport, request: GoogleReportRequest): Promise<GoogleReportResponse> {
+const NO_COUNTS: Record<GooglePerformanceCategory, number> = { 'Top Performers': 0, 'High Cost': 0, 'High Conv. Value/Cost': 0, 'Under Performers': 0 };
+
+/**
+ * POST /api/google/{report}/{brandId}: one entry per Google Ads account of the brand (or the one asked), each
+ * with a page of its rows (Total Cost first) after the column filters and the chip, the chips' counts and the
+ * rows' totals. The categories, filters, counts and paging run in SQL over every key of the range.
+ */
+export async function buildGoogleReport(deps: ReportDeps, brand: AccessibleBrand, report: GoogleReport, request: GoogleReportQuery): Promise<GoogleReportResponse> {
   const { today, range } = resolveReportRange(brand, request, deps.now());
   const sources = await loadReportSources(deps, brand.id, ['google_ads'] as const);
   assertSomethingSynced(sources);
-  const conns = sources.google_ads;
-  const sums = await viewMonthSums(deps.db, brand.id, VIEWS[report], conns.map((c) => c.accountId), range);
+  const conns = sources.google_ads.filter((c) => request.accountId === undefined || c.accountId === request.accountId);
   const months = monthsOf(range);
   const days = daysOfRange(range);
 
-  const data: GoogleReportAccount[] = conns.map((conn) => {
+  const coverage = conns.map((conn) => {
     const covered = coveredDays([conn], days, today) ?? new Set<string>();
+    return {
+      conn,
+      months: months.map(({ month, days: ds }) => ({ month, complete: ds.every((d) => covered.has(d)) })),
+      complete: days.every((d) => covered.has(d)),
+    };
+  });
+  // accounts with every day synced are paged on their figures; the others (figures missing) by label
+  const query = { costFilter: request.costFilter, convValuePerCostFilter: request.convValuePerCostFilter, category: request.category, limit: request.limit, offset: request.offset };
+  const completeIds = coverage.filter((c) => c.complete).map((c) => c.conn.accountId);
+  const partialIds = coverage.filter((c) => !c.complete).map((c) => c.conn.accountId);
+  const [full, partial] = await Promise.all([
+    viewReportPage(deps.db, brand.id, VIEWS[report], completeIds, range, { ...query, complete: true }),
+    viewReportPage(deps.db, brand.id, VIEWS[report], partialIds, range, { ...query, complete: false }),
+  ]);
+  const stats = new Map([...full.stats, ...partial.stats].map((s) => [s.customer_id, s]));
+  const pageRows = [...full.rows, ...partial.rows];
+  const monthSums = await viewMonthSums(deps.db, brand.id, VIEWS[report], range, pageRows.map((r) => ({ customerId: r.customer_id, key: r.key })));
+  const monthsByKey = new Map<string, ViewMonthSums[]>();
+  for (const m of monthSums) {
+    const id = `${m.customer_id}\u0000${m.key}`;
+    monthsByKey.set(id, [...(monthsByKey.get(id) ?? []), m]);
+  }
+
+  const data: GoogleReportAccount[] = coverage.map(({ conn, months: accountMonths, complete }) => {
     const status = connectionStatus(conn, [range], today);
-    const { total, rows } = accountRows(
-      report,
-      sums.filter((s) => s.customer_id === conn.accountId),
-      months.map(({ month, days: ds }) => ({ month, complete: ds.every((d) => covered.has(d)) })),
-      days.every((d) => covered.has(d)),
-      request,
-    );
+    const s = stats.get(conn.accountId);
+    const categoryCounts = s ? { 'Top Performers': s.top, 'High Cost': s.high_cost, 'High Conv. Value/Cost': s.high_return, 'Under Performers': s.under } : NO_COUNTS;
+    const filtered = s?.filtered_rows ?? 0;
+    const rows = pageRows.filter((r) => r.customer_id === conn.accountId).map((r) => pageRow(report, r, monthsByKey.get(`${r.customer_id}\u0000${r.key}`) ?? [], accountMonths, complete));
     return {
       accountId: conn.accountId,
       accountName: conn.accountName,
       error: status.state === 'failing' ? status.message : null,
       status,
-      totalRows: total,
+      totalRows: s?.total_rows ?? 0,
+      matchingRows: request.category ? categoryCounts[request.category] : filtered,
+      categoryCounts,
+      offset: request.offset,
       [GOOGLE_REPORT_KEYS[report]]: rows,
     };
   });

@@ -18,7 +18,7 @@ import {
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { assertSomethingSynced, coveredDays, daysOfRange, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
-import { productSums, searchTermOptions, searchTermPage, searchTermTotals, type ProductSums } from './segment.sql.js';
+import { productSums, searchTermReport, type ProductSums } from './segment.sql.js';
 
 // spec/reports.md "Segment dashboard" over every Google Ads account of the brand. Figures are null unless
 // every account has synced every day of the range (missing, never a partial sum); ratios from sums
@@ -205,14 +205,13 @@ export function performanceLabel(t: { costMicros: number; conversions: number; v
 export async function searchTermMetrics(deps: ReportDeps, brand: AccessibleBrand, body: SearchTermMetricsQuery): Promise<SearchTermMetricsResponse> {
   const ctx = await context(deps, brand, body);
   const filter = { campaign: body.campaign, adGroup: body.adGroup, status: body.status };
-  const totals = await searchTermTotals(deps.db, brand.id, ctx.customerIds, ctx.range, filter);
+  const report = await searchTermReport(deps.db, brand.id, ctx.customerIds, ctx.range, filter, { limit: body.limit, page: body.page, sortBy: body.sortBy, sortOrder: body.sortOrder });
+  const totals = report;
   const totalPages = Math.max(1, Math.ceil(totals.records / body.limit));
-  // spec section 5: page navigation is bounded to 1..total pages
-  const page = Math.min(body.page, totalPages);
-  const [rows, options] = await Promise.all([
-    searchTermPage(deps.db, brand.id, ctx.customerIds, ctx.range, filter, { limit: body.limit, offset: (page - 1) * body.limit, sortBy: body.sortBy, sortOrder: body.sortOrder }),
-    searchTermOptions(deps.db, brand.id, ctx.customerIds, ctx.range),
-  ]);
+  // spec section 5: page navigation is bounded to 1..total pages (clamped in the statement)
+  const page = report.page;
+  const rows = report.rows;
+  const options = { pairs: report.pairs, statuses: report.statuses };
   const overall = ratio(totals.conversions_value, totals.cost_micros / 1e6);
   const data: SearchTermRow[] = rows.map((t) => {
     const f = segmentMetrics({ costMicros: t.cost_micros, clicks: t.clicks, impressions: t.impressions, conversions: t.conversions, value: t.conversions_value }, 1, ctx.complete);

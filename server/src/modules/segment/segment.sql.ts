@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SearchTermSort } from '@parallels/contract/segment';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
+import { viewSource } from '../google-reports/google-reports.sql.js';
 
 const inList = (values: string[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
@@ -24,7 +25,7 @@ export interface ProductSums {
 
 /**
  * Merchant Center products (google_products: status and issues now) beside their shopping sums over the range
- * (google_view_daily, view 'product'). A product that ran but is no longer listed keeps the attributes the
+ * (google_view_daily / google_view_monthly, view 'product'). A product that ran but is no longer listed keeps the attributes the
  * view reported and the status UNKNOWN; a listed product without activity has zeros.
  */
 export async function productSums(db: Database, brandId: string, customerIds: string[], range: DayRange): Promise<ProductSums[]> {
@@ -36,8 +37,7 @@ export async function productSums(db: Database, brandId: string, customerIds: st
             max(v.attributes->>'category') as category,
             sum(v.cost_micros)::float8 as cost_micros, sum(v.clicks)::float8 as clicks, sum(v.impressions)::float8 as impressions,
             sum(v.conversions)::float8 as conversions, sum(v.conversions_value)::float8 as conversions_value
-          from google_view_daily v
-          where v.brand_id = ${brandId} and v.view = 'product' and v.customer_id in (${inList(customerIds)}) and v.date between ${range.from} and ${range.to}
+          from ${viewSource(brandId, 'product', customerIds, range)} v
           group by v.customer_id, v.key
         ), p as (
           select * from google_products where brand_id = ${brandId} and customer_id in (${inList(customerIds)})
@@ -75,12 +75,11 @@ export interface SearchTermSums {
 function termsCte(brandId: string, customerIds: string[], range: DayRange): SQL {
   return sql`with t as (
       select v.customer_id, v.key, max(v.label) as search_term, max(v.attributes->>'matchType') as match_type,
-        (array_agg(v.attributes->>'status' order by v.date desc))[1] as status,
+        (array_agg(v.attributes->>'status' order by v.last_date desc))[1] as status,
         max(v.campaign_name) as campaign_name, max(v.ad_group_name) as ad_group_name,
         sum(v.cost_micros)::float8 as cost_micros, sum(v.clicks)::float8 as clicks, sum(v.impressions)::float8 as impressions,
         sum(v.conversions)::float8 as conversions, sum(v.conversions_value)::float8 as conversions_value
-      from google_view_daily v
-      where v.brand_id = ${brandId} and v.view = 'search_term' and v.customer_id in (${inList(customerIds)}) and v.date between ${range.from} and ${range.to}
+      from ${viewSource(brandId, 'search_term', customerIds, range)} v
       group by v.customer_id, v.key
     )`;
 }
@@ -109,50 +108,51 @@ const ORDER: Record<SearchTermSort, SQL> = {
   avg_cpc: sql`t.cost_micros / nullif(t.clicks, 0)`,
 };
 
-/** How many terms match the filters, and their summed cost and value (the performance label's yardstick). */
-export async function searchTermTotals(db: Database, brandId: string, customerIds: string[], range: DayRange, f: SearchTermFilter): Promise<{ records: number; cost_micros: number; conversions_value: number }> {
-  if (customerIds.length === 0) return { records: 0, cost_micros: 0, conversions_value: 0 };
-  const [row] = await queryRows<{ records: number; cost_micros: number | null; conversions_value: number | null }>(
-    db,
-    sql`${termsCte(brandId, customerIds, range)} select count(*)::int as records, sum(t.cost_micros)::float8 as cost_micros, sum(t.conversions_value)::float8 as conversions_value from t where ${termsWhere(f)}`,
-  );
-  return { records: Number(row?.records ?? 0), cost_micros: row?.cost_micros ?? 0, conversions_value: row?.conversions_value ?? 0 };
+export interface SearchTermReport {
+  records: number;
+  cost_micros: number;
+  conversions_value: number;
+  /** the page asked for, clamped to the last page */
+  page: number;
+  rows: SearchTermSums[];
+  pairs: Array<{ campaign_name: string; ad_group_name: string }>;
+  statuses: string[];
 }
 
-/** One page of terms, sorted by a whitelisted column (ties by identity, so pages never overlap). */
-export async function searchTermPage(
+/**
+ * The search-term call in one statement (decision 015, "Scale"): the terms are summed over the range once, then
+ * counted and summed under the filters, paged (the page clamped to the last one) and sorted by a whitelisted
+ * column (ties by identity), and the filters' choices (campaign/ad group pairs, statuses) read from the same sums.
+ */
+export async function searchTermReport(
   db: Database,
   brandId: string,
   customerIds: string[],
   range: DayRange,
   f: SearchTermFilter,
-  page: { limit: number; offset: number; sortBy: SearchTermSort; sortOrder: 'asc' | 'desc' },
-): Promise<SearchTermSums[]> {
-  if (customerIds.length === 0) return [];
+  page: { limit: number; page: number; sortBy: SearchTermSort; sortOrder: 'asc' | 'desc' },
+): Promise<SearchTermReport> {
+  if (customerIds.length === 0) return { records: 0, cost_micros: 0, conversions_value: 0, page: 1, rows: [], pairs: [], statuses: [] };
   const direction = page.sortOrder === 'asc' ? sql`asc` : sql`desc`;
-  return queryRows<SearchTermSums>(
+  const [row] = await queryRows<{ totals: unknown; rows: unknown; pairs: unknown; statuses: unknown }>(
     db,
-    sql`${termsCte(brandId, customerIds, range)}
-      select t.search_term, t.match_type, t.status, t.campaign_name, t.ad_group_name, t.cost_micros, t.clicks, t.impressions, t.conversions, t.conversions_value
-      from t where ${termsWhere(f)}
-      order by ${ORDER[page.sortBy]} ${direction} nulls last, t.customer_id, t.key
-      limit ${page.limit} offset ${page.offset}`,
+    sql`${termsCte(brandId, customerIds, range)}, n as (
+        select count(*)::int as records, coalesce(sum(t.cost_micros), 0)::float8 as cost_micros, coalesce(sum(t.conversions_value), 0)::float8 as conversions_value from t where ${termsWhere(f)}
+      ), o as (
+        select least(${page.page}::int, greatest(1, ceil(n.records::float8 / ${page.limit}::int)::int)) as page from n
+      ), p as (
+        select t.*, row_number() over (order by ${ORDER[page.sortBy]} ${direction} nulls last, t.customer_id, t.key) as rn from t where ${termsWhere(f)}
+      )
+      select (select json_build_object('records', n.records, 'cost_micros', n.cost_micros, 'conversions_value', n.conversions_value, 'page', o.page) from n, o) as totals,
+        (select coalesce(json_agg(json_build_object('search_term', p.search_term, 'match_type', p.match_type, 'status', p.status, 'campaign_name', p.campaign_name,
+            'ad_group_name', p.ad_group_name, 'cost_micros', p.cost_micros, 'clicks', p.clicks, 'impressions', p.impressions, 'conversions', p.conversions,
+            'conversions_value', p.conversions_value) order by p.rn), '[]'::json)
+          from p, o where p.rn > (o.page - 1) * ${page.limit}::int and p.rn <= o.page * ${page.limit}::int) as rows,
+        (select coalesce(json_agg(json_build_object('campaign_name', x.campaign_name, 'ad_group_name', x.ad_group_name) order by x.campaign_name, x.ad_group_name), '[]'::json)
+          from (select distinct t.campaign_name, t.ad_group_name from t where t.campaign_name is not null and t.ad_group_name is not null) x) as pairs,
+        (select coalesce(json_agg(x.status order by x.status), '[]'::json) from (select distinct t.status from t where t.status is not null) x) as statuses`,
   );
-}
-
-/** The filters' choices over the range: each campaign with its ad groups, and the statuses seen. */
-export async function searchTermOptions(db: Database, brandId: string, customerIds: string[], range: DayRange): Promise<{ pairs: Array<{ campaign_name: string; ad_group_name: string }>; statuses: string[] }> {
-  if (customerIds.length === 0) return { pairs: [], statuses: [] };
-  const pairs = await queryRows<{ campaign_name: string; ad_group_name: string }>(
-    db,
-    sql`select distinct v.campaign_name, v.ad_group_name from google_view_daily v
-        where v.brand_id = ${brandId} and v.view = 'search_term' and v.customer_id in (${inList(customerIds)}) and v.date between ${range.from} and ${range.to}
-          and v.campaign_name is not null and v.ad_group_name is not null
-        order by 1, 2`,
-  );
-  const statuses = await queryRows<{ status: string }>(
-    db,
-    sql`${termsCte(brandId, customerIds, range)} select distinct t.status from t where t.status is not null order by 1`,
-  );
-  return { pairs, statuses: statuses.map((s) => s.status) };
+  const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+  const totals = json<{ records: number; cost_micros: number; conversions_value: number; page: number }>(row!.totals);
+  return { ...totals, rows: json<SearchTermSums[]>(row!.rows), pairs: json<SearchTermReport['pairs']>(row!.pairs), statuses: json<string[]>(row!.statuses) };
 }

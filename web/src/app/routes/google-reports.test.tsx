@@ -36,14 +36,32 @@ function row(label: string, cost: number, perCost: number, category: GoogleRepor
   };
 }
 const ROWS = [row('linen shirt', 200, 10, 'Top Performers'), row('cotton kurta', 144.67, 0.75, 'High Cost'), row('silk saree', 84, 5, 'Under Performers')];
-const answer = (key: string, rows: GoogleReportRow[]) => ({
+const CATEGORIES = ['Top Performers', 'High Cost', 'High Conv. Value/Cost', 'Under Performers'] as const;
+/** The server's paging, as the API does it: the chip narrows the rows, limit and offset cut the page, counts beside it. */
+const answer = (key: string, rows: GoogleReportRow[], body: Record<string, unknown> = {}) => {
+  const matching = body.category ? rows.filter((r) => r.category === body.category) : rows;
+  const offset = Number(body.offset ?? 0);
+  return {
   success: true,
-  data: [{ accountId: '1111111111', accountName: 'Sarees India', error: null, status: ready, totalRows: rows.length, [key]: rows }],
+  data: [
+    {
+      accountId: '1111111111',
+      accountName: 'Sarees India',
+      error: null,
+      status: ready,
+      totalRows: rows.length,
+      matchingRows: matching.length,
+      categoryCounts: Object.fromEntries(CATEGORIES.map((c) => [c, rows.filter((r) => r.category === c).length])),
+      offset,
+      [key]: matching.slice(offset, offset + Number(body.limit ?? 100)),
+    },
+  ],
   range: { from: '2026-03-01', to: '2026-03-14' },
   months: ['202603'],
   status: ready,
   currency: 'INR',
-});
+  };
+};
 
 let brandAnswer: unknown;
 let reportAnswer: (url: string, body: Record<string, unknown>) => [number, unknown];
@@ -69,7 +87,7 @@ describe('Google Ads reports', () => {
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
     brandAnswer = brand([connection]);
-    reportAnswer = (url) => (url.includes('/searchTerm/') ? [200, answer('searchTerms', ROWS)] : [200, answer(url.includes('/age/') ? 'ageRanges' : 'keywords', [])]);
+    reportAnswer = (url, body) => (url.includes('/searchTerm/') ? [200, answer('searchTerms', ROWS, body)] : [200, answer(url.includes('/age/') ? 'ageRanges' : 'keywords', [], body)]);
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       if (url === '/api/brands/b1') return json(200, brandAnswer);
@@ -94,7 +112,25 @@ describe('Google Ads reports', () => {
     expect(headers).toEqual(['Search Term', 'Campaign', 'Ad Group', 'Match Type', 'Total Cost', 'Conv. Value / Cost', 'Total Conv. Value', 'Total Conversions', 'Total Clicks', 'Conversion Rate', 'CTR', 'Avg. CPC', 'Mar-2026']);
     expect(within(table).getByText('linen shirt')).toBeInTheDocument();
     expect(within(table).getAllByText('₹200.00').length).toBeGreaterThan(0);
-    expect(bodiesOf('searchTerm')[0]).toEqual({ userId: 'u1', startDate: '2026-03-01', endDate: '2026-03-14' });
+    // the cards open on each account's first 8 rows
+    expect(bodiesOf('searchTerm')[0]).toEqual({ userId: 'u1', startDate: '2026-03-01', endDate: '2026-03-14', limit: 8, offset: 0 });
+  });
+
+  it('rows come from the server a page at a time: 8 on the card, the next ones asked for by account and offset', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => row(`term ${String(i + 1).padStart(2, '0')}`, 200 - i, 2, i % 2 ? 'High Cost' : 'Top Performers'));
+    reportAnswer = (_url, body) => [200, answer('searchTerms', many, body)];
+    const user = userEvent.setup();
+    renderAt('/google-reports/b1?from=2026-03-01&to=2026-03-14');
+    const card = await screen.findByRole('region', { name: 'Sarees India' });
+    const rowsShown = () => within(within(card).getByRole('table')).queryAllByRole('row').slice(1).map((r) => r.textContent ?? '');
+    expect(rowsShown()).toHaveLength(8);
+    expect(within(card).getByText('Showing 1-8 of 20 rows')).toBeInTheDocument();
+    // no header sort: the server orders every row, not the loaded page
+    expect(within(card).queryByRole('button', { name: /Total Cost/ })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Next page' }));
+    await vi.waitFor(() => expect(rowsShown()[0]).toContain('term 09'));
+    expect(bodiesOf('searchTerm').at(-1)).toEqual({ userId: 'u1', startDate: '2026-03-01', endDate: '2026-03-14', accountId: '1111111111', limit: 30, offset: 8 });
+    expect(within(card).getByText('Showing 9-16 of 20 rows')).toBeInTheDocument();
   });
 
   it('tab search: only matching tabs, and the spec text when none match', async () => {
@@ -121,7 +157,7 @@ describe('Google Ads reports', () => {
     expect(await screen.findByText('No age data available for this account')).toBeInTheDocument();
   });
 
-  it('performance chips filter to their category, clear on a second click, and an empty category shows nothing', async () => {
+  it('performance chips ask the server for their category, clear on a second click, and an empty category shows nothing', async () => {
     const user = userEvent.setup();
     renderAt('/google-reports/b1?from=2026-03-01&to=2026-03-14');
     const card = await screen.findByRole('region', { name: 'Sarees India' });
@@ -129,12 +165,13 @@ describe('Google Ads reports', () => {
     expect(within(chips).getAllByRole('button').map((b) => b.textContent)).toEqual(['Top Performers (1)', 'High Cost (1)', 'High Conv. Value/Cost (0)', 'Under Performers (1)']);
     const rowsShown = () => within(within(card).getByRole('table')).queryAllByRole('row').slice(1).map((r) => r.textContent ?? '');
     await user.click(within(chips).getByRole('button', { name: 'High Cost (1)' }));
-    expect(rowsShown()).toHaveLength(1);
+    await vi.waitFor(() => expect(rowsShown()).toHaveLength(1));
     expect(rowsShown()[0]).toContain('cotton kurta');
+    expect(bodiesOf('searchTerm').at(-1)).toEqual({ userId: 'u1', startDate: '2026-03-01', endDate: '2026-03-14', accountId: '1111111111', category: 'High Cost', limit: 8, offset: 0 });
     await user.click(within(chips).getByRole('button', { name: 'High Cost (1)' }));
-    expect(rowsShown()).toHaveLength(3);
+    await vi.waitFor(() => expect(rowsShown()).toHaveLength(3));
     await user.click(within(chips).getByRole('button', { name: 'High Conv. Value/Cost (0)' }));
-    expect(rowsShown()).toHaveLength(0);
+    await vi.waitFor(() => expect(rowsShown()).toHaveLength(0));
     expect(within(card).getByText('No data matches the selected filter')).toBeInTheDocument();
   });
 
@@ -150,7 +187,7 @@ describe('Google Ads reports', () => {
     await user.clear(within(dialog).getByLabelText('Value'));
     await user.type(within(dialog).getByLabelText('Value'), '100');
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    await vi.waitFor(() => expect(bodiesOf('searchTerm').at(-1)).toEqual({ userId: 'u1', startDate: '2026-03-01', endDate: '2026-03-14', costFilter: { value: 100, operator: '>' } }));
+    await vi.waitFor(() => expect(bodiesOf('searchTerm').at(-1)).toEqual({ userId: 'u1', startDate: '2026-03-01', endDate: '2026-03-14', costFilter: { value: 100, operator: '>' }, limit: 8, offset: 0 }));
     await user.click(screen.getByRole('button', { name: /Filter Sarees India/ }));
     const again = await screen.findByRole('dialog', { name: 'Column filter' });
     await user.selectOptions(within(again).getByLabelText('Column'), 'Conv. Value / Cost');

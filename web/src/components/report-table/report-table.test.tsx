@@ -167,6 +167,26 @@ describe('ReportTable', () => {
     expect(screen.getByText('Showing 1-50 of 120 rows')).toBeInTheDocument();
   });
 
+  it('rows paged on the server: the total from the server, more asked for near the bottom in full screen, no header sort', async () => {
+    const user = userEvent.setup();
+    const onNeedRows = vi.fn();
+    const { rerender } = render(<ReportTable<Item> title="Items" columns={COLUMNS} rows={ITEMS.slice(0, 8)} getRowId={(r) => r.id} currency="USD" pageSizes={[8]} fullScreenChunk={30} remote={{ totalRows: 120, onNeedRows }} />);
+    expect(screen.getByText('Showing 1-8 of 120 rows')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Name/ })).not.toBeInTheDocument();
+    expect(onNeedRows).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Full screen' }));
+    await waitFor(() => expect(onNeedRows).toHaveBeenCalledTimes(1));
+    // the next 30 arrive: all shown; asked again only once the user nears their bottom
+    rerender(<ReportTable<Item> title="Items" columns={COLUMNS} rows={ITEMS.slice(0, 38)} getRowId={(r) => r.id} currency="USD" pageSizes={[8]} fullScreenChunk={30} remote={{ totalRows: 120, onNeedRows }} />);
+    const table = screen.getByRole('table', { name: 'Items' });
+    await waitFor(() => expect(Number(table.getAttribute('aria-rowcount')) - 2).toBe(38));
+    expect(onNeedRows).toHaveBeenCalledTimes(1);
+    const scroller = screen.getByRole('region', { name: 'Items rows' });
+    scroller.scrollTop = 38 * 41 - 800;
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(onNeedRows).toHaveBeenCalledTimes(2));
+  });
+
   it('expands a row into its sub rows', async () => {
     const user = userEvent.setup();
     renderTable([{ id: 'm', name: 'Mar 2026', spend: 30, rate: 1, days: [{ id: 'd1', name: '01/03/2026', spend: 10, rate: 1 }, { id: 'd2', name: '02/03/2026', spend: 20, rate: 1 }] }]);

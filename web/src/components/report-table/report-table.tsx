@@ -54,6 +54,11 @@ export interface ReportTableProps<Row> {
   columnFilters?: boolean;
   /** the column manager button's text (default 'Columns') */
   columnsLabel?: string;
+  /**
+   * Rows paged on the server: `rows` are those loaded so far, in the server's order (no header sort), of
+   * `totalRows`; the table asks for more (`onNeedRows`) when a page or the full-screen scroll reaches past them.
+   */
+  remote?: { totalRows: number; onNeedRows: () => void; loading?: boolean };
 }
 
 const DEFAULT_PAGE_SIZES: PageSize[] = [50, 100, 200, 'all'];
@@ -123,9 +128,10 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
             return String(x ?? '').localeCompare(String(y ?? ''), undefined, { numeric: true, sensitivity: 'base' });
           },
           enableHiding: c.kind !== 'first',
+          enableSorting: !props.remote,
         } satisfies ColumnDef<Row>;
       }),
-    [columns],
+    [columns, props.remote],
   );
 
   // TanStack Table's instance is mutable; the compiler skips this component, which is what it needs.
@@ -149,9 +155,10 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
   });
 
   const sortedTop = table.getSortedRowModel().rows;
-  const info = pageInfo(page, sortedTop.length, fullScreen ? 'all' : pageSize);
+  const remote = props.remote;
+  const info = pageInfo(page, remote ? Math.max(remote.totalRows, sortedTop.length) : sortedTop.length, fullScreen ? 'all' : pageSize);
   // recomputed every render: a row's expansion lives in the table instance, not in anything a memo could watch
-  const shownTop = fullScreen ? sortedTop.slice(0, loadedInFullScreen) : sortedTop.slice(info.first === 0 ? 0 : info.first - 1, info.last);
+  const shownTop = fullScreen ? sortedTop.slice(0, remote ? sortedTop.length : loadedInFullScreen) : sortedTop.slice(info.first === 0 ? 0 : info.first - 1, info.last);
   const pageRows = shownTop.flatMap((r) => (r.getIsExpanded() ? [r, ...r.subRows] : [r]));
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -164,6 +171,13 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
   useEffect(() => {
     if (fullScreen && fullScreenChunk && lastIndex >= pageRows.length - 5 && loadedInFullScreen < sortedTop.length) setLoadedInFullScreen((n) => n + fullScreenChunk);
   }, [fullScreen, fullScreenChunk, lastIndex, pageRows.length, loadedInFullScreen, sortedTop.length]);
+  // Server-paged rows: ask for the next ones when full screen nears the bottom of those loaded, or a page
+  // reaches past them.
+  const wantsMore = remote !== undefined && !remote.loading && sortedTop.length < remote.totalRows && (fullScreen ? lastIndex >= pageRows.length - 5 : info.last > sortedTop.length);
+  const onNeedRows = remote?.onNeedRows;
+  useEffect(() => {
+    if (wantsMore) onNeedRows?.();
+  }, [wantsMore, onNeedRows]);
 
   const changeFilters = (next: ColumnFilter[]) => {
     setFilters(next);
@@ -337,12 +351,16 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
                       style={{ width: column.getSize(), left: pinned ? column.getStart('left') : undefined }}
                       className={`relative border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700 ${def.format && def.format !== 'text' ? 'text-right' : 'text-left'} ${pinned ? 'sticky z-30' : ''}`}
                     >
-                      <button type="button" onClick={column.getToggleSortingHandler()} className="inline-flex items-center gap-1 hover:text-brand-700">
-                        {def.header}
-                        <span aria-hidden className="text-slate-400">
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                        </span>
-                      </button>
+                      {column.getCanSort() ? (
+                        <button type="button" onClick={column.getToggleSortingHandler()} className="inline-flex items-center gap-1 hover:text-brand-700">
+                          {def.header}
+                          <span aria-hidden className="text-slate-400">
+                            {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                          </span>
+                        </button>
+                      ) : (
+                        <span>{def.header}</span>
+                      )}
                       {def.headerDetail && <div className="text-[11px] font-normal text-slate-500">{def.headerDetail}</div>}
                       <div
                         role="separator"

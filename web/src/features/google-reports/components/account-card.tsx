@@ -1,21 +1,22 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { GOOGLE_PERFORMANCE_CATEGORIES, type GooglePerformanceCategory, type GoogleReportAccount, type GoogleReportRow } from '@parallels/contract/google-reports';
 import { ReportTable } from '../../../components/report-table/report-table';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import type { GoogleReportFilters } from '../api/get-google-report';
+import { GOOGLE_CARD_ROWS, GOOGLE_MORE_ROWS, useGoogleAccountRows, type GoogleReportFilters, type GoogleReportParams } from '../api/get-google-report';
 import { accountEmptyText, type GoogleReportTab } from '../utils/google-report-tabs';
 import { googleReportColumns } from './google-report-columns';
 import { ColumnFilter, describeFilters } from './column-filter';
 
-/** spec section 9: Google Ads tables show 8 rows; full screen loads 30 more near the bottom. */
-const PAGE_SIZE = 8;
-const FULL_SCREEN_CHUNK = 30;
 
 export interface AccountCardProps {
   tab: GoogleReportTab;
+  /** the tab's answer for this account: its first page */
   account: GoogleReportAccount;
-  rows: GoogleReportRow[];
+  /** the request the tab made (brand, report, range, filters): the card pages through the same rows */
+  params: GoogleReportParams;
+  /** when the tab's answer arrived: a refetch starts the card's pages over */
+  loadedAt: number;
   months: string[];
   currency: string;
   filters: GoogleReportFilters;
@@ -25,16 +26,15 @@ export interface AccountCardProps {
 }
 
 /** One ad account's card: its name, refresh, filter, the performance chips and the table (full screen in the table). */
-export function AccountCard({ tab, account, rows, months, currency, filters, onFilters, onRefresh, refreshing }: AccountCardProps) {
+export function AccountCard({ tab, account: first, params, loadedAt, months, currency, filters, onFilters, onRefresh, refreshing }: AccountCardProps) {
+  // the chip, the column filters, the order and the pages all apply on the server (decision 015, "Scale")
   const [category, setCategory] = useState<GooglePerformanceCategory | null>(null);
+  const { account, rows, query } = useGoogleAccountRows(params, first, category, loadedAt);
   const columns = useMemo(() => googleReportColumns(tab, months), [tab, months]);
-  const counts = useMemo(() => {
-    const out = new Map<GooglePerformanceCategory, number>();
-    for (const r of rows) if (r.category) out.set(r.category, (out.get(r.category) ?? 0) + 1);
-    return out;
-  }, [rows]);
-  // a category with no items filters to an empty table (spec section 4)
-  const shown = category ? rows.filter((r) => r.category === category) : rows;
+  const { fetchNextPage, hasNextPage, isFetching } = query;
+  const onNeedRows = useCallback(() => {
+    if (hasNextPage) void fetchNextPage();
+  }, [hasNextPage, fetchNextPage]);
   const active = describeFilters(filters);
 
   return (
@@ -51,14 +51,19 @@ export function AccountCard({ tab, account, rows, months, currency, filters, onF
           <ColumnFilter filters={filters} onChange={onFilters} label={account.accountName} />
         </div>
       </div>
-      {account.error && (
+      {first.error && (
         <p role="alert" className="mt-2 text-sm text-rose-800">
-          Error: {account.error}
+          Error: {first.error}
         </p>
       )}
-      {!account.error && account.status.state !== 'ready' && account.status.message && <p className="mt-2 text-sm text-amber-800">{account.status.message}</p>}
-      {account.totalRows === 0 ? (
-        !account.error && <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{accountEmptyText(tab)}</p>
+      {!first.error && first.status.state !== 'ready' && first.status.message && <p className="mt-2 text-sm text-amber-800">{first.status.message}</p>}
+      {query.isError && (
+        <p role="alert" className="mt-2 text-sm text-rose-800">
+          Error: {query.error.message}
+        </p>
+      )}
+      {first.totalRows === 0 ? (
+        !first.error && <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{accountEmptyText(tab)}</p>
       ) : (
         <>
           <div role="group" aria-label="Performance categories" className="mt-3 flex flex-wrap gap-2">
@@ -70,7 +75,7 @@ export function AccountCard({ tab, account, rows, months, currency, filters, onF
                 onClick={() => setCategory(category === c ? null : c)}
                 className={`rounded-full border px-3 py-1 text-xs font-medium ${category === c ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
               >
-                {c} ({counts.get(c) ?? 0})
+                {c} ({account.categoryCounts[c]})
               </button>
             ))}
           </div>
@@ -79,12 +84,13 @@ export function AccountCard({ tab, account, rows, months, currency, filters, onF
             <ReportTable<GoogleReportRow>
               title={`${account.accountName} ${tab.label}`}
               columns={columns}
-              rows={shown}
+              rows={rows}
               getRowId={(r) => r.key}
               currency={currency}
-              pageSizes={[PAGE_SIZE, 50, 100, 'all']}
-              defaultPageSize={PAGE_SIZE}
-              fullScreenChunk={FULL_SCREEN_CHUNK}
+              pageSizes={[GOOGLE_CARD_ROWS, 50, 100]}
+              defaultPageSize={GOOGLE_CARD_ROWS}
+              fullScreenChunk={GOOGLE_MORE_ROWS}
+              remote={{ totalRows: account.matchingRows, onNeedRows, loading: isFetching }}
               columnFilters={false}
               emptyText="No data matches the selected filter"
               maxHeight="60vh"

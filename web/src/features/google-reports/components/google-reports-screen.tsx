@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { rowsOf, type GoogleReport } from '@parallels/contract/google-reports';
+import type { GoogleReport } from '@parallels/contract/google-reports';
 import { ReportState } from '../../../components/report-table/report-state';
 import { onTablistKeyDown } from '../../../lib/tablist-keys';
 import { useGoogleReport, type GoogleReportFilters } from '../api/get-google-report';
@@ -82,7 +82,8 @@ function ReportTab({ tab, brandId, userId, range, preparing, reconnect, filters,
               key={account.accountId}
               tab={tab}
               account={account}
-              rows={rowsOf(account, tab.id)}
+              params={{ brandId, report: tab.id, range, userId, filters }}
+              loadedAt={query.dataUpdatedAt}
               months={data.months}
               currency={data.currency}
               filters={filters}
