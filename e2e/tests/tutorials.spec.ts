@@ -22,7 +22,7 @@ test("a first login sees the dashboard tutorial, steps through it and its relate
   expect(created.status()).toBe(201);
   await page.reload();
   await expect(page.locator('#brand-switcher')).toContainText('Tara Tours');
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Welcome Back, Tara' })).toBeVisible();
 
   const popover = page.locator('.driver-popover');
