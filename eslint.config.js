@@ -36,4 +36,47 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@parallels/*'], message: 'Emulators import nothing of ours.' }] }],
     },
   },
+  // Server layering (docs/decisions/017-server-layering.md): a number on screen is followed to its SQL in a few
+  // files because queries live only in *.sql.ts files (and the shared data layer, server/src/db/), a file uses
+  // only its own folder's queries or the shared ones, and services speak in the product's terms, not HTTP.
+  // Types may cross (a row's shape is not a query).
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.sql.ts', 'server/src/db/**', 'server/src/**/*.test.ts', 'server/src/sync/facts-writer.ts', 'server/src/sync/upsert.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'drizzle-orm', allowTypeImports: true, message: 'Queries live in *.sql.ts files: add a function there and call it.' }],
+        patterns: [
+          { group: ['drizzle-orm/*'], allowTypeImports: true, message: 'Queries live in *.sql.ts files: add a function there and call it.' },
+          { regex: '^\\.\\./(?!(\\.\\./)*db/).*\\.sql\\.js$', allowTypeImports: true, message: "Another module's queries are its own: call its service, or move a query several modules need to server/src/db/." },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['server/src/**/*.sql.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ regex: '^\\.\\./(?!(\\.\\./)*db/).*\\.sql\\.js$', allowTypeImports: true, message: "Another module's queries are its own: move a query several modules need to server/src/db/." }],
+      }],
+    },
+  },
+  {
+    files: ['server/src/modules/**/*.service.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'fastify', message: 'Services know nothing of HTTP: routes and hooks do.' }],
+        patterns: [
+          { group: ['**/plugins/*'], message: 'Services know nothing of HTTP: throw an AppError with a kind (lib/app-error.ts).' },
+          { group: ['drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: 'Queries live in *.sql.ts files: add a function there and call it.' },
+          { regex: '^\\.\\./(?!(\\.\\./)*db/).*\\.sql\\.js$', allowTypeImports: true, message: "Another module's queries are its own: call its service, or move a query several modules need to server/src/db/." },
+        ],
+      }],
+      'no-restricted-syntax': ['error',
+        { selector: "MemberExpression[property.name='statusCode']", message: 'Services know nothing of HTTP status codes: throw an AppError with a kind.' },
+        { selector: "Identifier[name=/^(reply|FastifyReply)$/]", message: 'Services know nothing of HTTP: routes and hooks answer requests.' },
+      ],
+    },
+  },
 );
+

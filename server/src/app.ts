@@ -42,7 +42,7 @@ import { startSupportJobs } from './modules/support/support.job.js';
 import { forgetBrandJobs } from './sync/forget-brand-jobs.js';
 import { tutorialRoutes } from './modules/tutorials/tutorials.route.js';
 import { pricingRoutes } from './modules/pricing/pricing.route.js';
-import { enforcePlans } from './modules/pricing/pricing.service.js';
+import { enforcePlans } from './modules/pricing/plan-guard.js';
 
 export interface RegisteredRoute {
   method: string;

@@ -1,4 +1,4 @@
-import { REPORT_ROUTE_PREFIXES } from '../src/modules/pricing/pricing.service.js';
+import { REPORT_ROUTE_PREFIXES } from '../src/modules/pricing/plan-guard.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, userBrands } from '../src/db/schema.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';

@@ -5,7 +5,7 @@ import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
 import { daysOf, subscribeBrand } from './reports-seed.js';
 import { seedGoogleViews, type ViewSeed } from './google-ads-seed.js';
-import { splitRange } from '../src/modules/google-reports/google-reports.sql.js';
+import { splitRange } from '../src/db/google-views.sql.js';
 
 // POST /api/google/{report}/{brandId} over seeded facts, exact numbers. The clock is pinned to 2026-03-15
 // 12:00 UTC (Asia/Kolkata: today 2026-03-15, yesterday 2026-03-14).

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_APPS } from '@parallels/emulators/common/world';
 import type { Brand } from '@parallels/contract/brands';
 import type { SubscriptionDetails } from '@parallels/contract/pricing';
-import { requirePlanWithReports } from '../src/modules/pricing/pricing.service.js';
+import { requirePlanWithReports } from '../src/modules/pricing/plan-guard.js';
 import { Browser, createListeningApp, signUpAndLogIn, submitConsent } from './browser.js';
 import { DB_KINDS, type TestApp } from './test-app.js';
 

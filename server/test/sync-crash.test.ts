@@ -12,7 +12,7 @@ import { loadTokenKeyring } from '../src/lib/token-keyring.js';
 import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { seedDemo } from '../src/sandbox/demo.js';
 import { runBackfill, type JobDeps } from '../src/sync/backfill.job.js';
-import { ACCOUNT_FACT_TABLES } from '../src/sync/fact-tables.js';
+import { ACCOUNT_FACT_TABLES } from '../src/db/fact-tables.js';
 import { addDays, backfillWindows, dayIn, type DayWindow } from '../src/sync/windows.js';
 import { startEmulatorServer, type EmulatorServer } from './emulator-server.js';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';

@@ -7,7 +7,7 @@ import { PlatformError } from '../src/connectors/platform-error.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
 import { insertUser } from '../src/modules/auth/auth.sql.js';
 import { accessTokenFor, openGrant, refreshGrantAccess, saveGrant, type Refresher } from '../src/modules/connections/grants.service.js';
-import { findGrant, type GrantRow } from '../src/modules/connections/grants.sql.js';
+import { findGrant, type GrantRow } from '../src/db/grants.sql.js';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
 import { DB_KINDS } from './test-app.js';
 

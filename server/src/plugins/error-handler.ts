@@ -1,17 +1,20 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@parallels/contract/common';
+import { AppError, type FailureKind } from '../lib/app-error.js';
 
-/** An error whose message is meant for the user: thrown by services, sent as is with its status. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
+/** The one place a failure's kind becomes an HTTP status (services speak in kinds: lib/app-error.ts). */
+export const STATUS_OF_FAILURE: Record<FailureKind, number> = {
+  invalid: 400,
+  'signed-out': 401,
+  'plan-limit': 402,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-many-attempts': 429,
+  'platform-failed': 502,
+  unavailable: 503,
+};
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again in a moment.';
 
@@ -30,8 +33,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body: ErrorResponse = { success: false, message: [...new Set(errors.map((e) => e.message))].join('. '), errors };
       return reply.code(400).send(body);
     }
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ success: false, message: error.message, ...error.extra });
+    if (error instanceof AppError) {
+      return reply.code(STATUS_OF_FAILURE[error.kind]).send({ success: false, message: error.message, ...error.extra });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

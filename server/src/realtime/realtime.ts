@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import { CLIENT_EVENTS, SERVER_EVENTS, type RealtimeMessage } from '@parallels/contract/realtime';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { resolveSession } from '../modules/auth/auth.service.js';
 import { userHasBrand } from '../modules/brands/brand-access.js';
 import { isUnknownHost, requestOrigins } from '../plugins/security.js';
+import { notifyChannel } from './realtime.sql.js';
 
 const CHANNEL = 'parallels_realtime';
 
@@ -103,7 +103,7 @@ export async function attachRealtime(app: FastifyInstance, deps: { database: Dat
   return {
     async publish(target, message) {
       if (database.queueConnection.kind === 'postgres') {
-        await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ target, message })})`);
+        await notifyChannel(database.db, CHANNEL, JSON.stringify({ target, message }));
       } else {
         deliver(target, message);
       }

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { createWorld } from '@parallels/emulators/common/world';
 import type { Database } from '../db/client.js';
 import type { TokenKeyring } from '../lib/token-crypto.js';
-import { findUserByEmail, insertUser, listBrandIdsOfUser } from '../modules/auth/auth.sql.js';
-import { hashPassword } from '../modules/auth/password.js';
-import { insertBrand, type NewConnection } from '../modules/brands/brands.sql.js';
+import { findOrCreateUser } from '../modules/auth/auth.service.js';
+import { createBrandWithConnections } from '../modules/brands/brands.service.js';
+import type { NewConnection } from '../modules/brands/brands.sql.js';
 import { saveGrant } from '../modules/connections/grants.service.js';
-import { saveSubscription } from '../modules/pricing/pricing.sql.js';
+import { recordSubscription } from '../modules/pricing/pricing.service.js';
 import { SANDBOX_PREFIX } from './emulators.js';
 
 // The sandbox's demo account and brand (ARCHITECTURE.md, "Sandbox mode"): the emulators' demo store and
@@ -28,13 +28,10 @@ const expiry = (seconds: unknown) => (typeof seconds === 'number' ? new Date(Dat
 export async function seedDemo(app: FastifyInstance, deps: { db: Database; keyring: TokenKeyring; publicUrl?: string }): Promise<void> {
   const { db } = deps;
   const host = deps.publicUrl ? new URL(deps.publicUrl).host : undefined;
-  let user = await findUserByEmail(db, DEMO_USER.email);
-  if (!user) {
-    user = await insertUser(db, { username: DEMO_USER.username, email: DEMO_USER.email, passwordHash: await hashPassword(DEMO_USER.password) });
-    if (!user) return; // created concurrently by another process
-    app.log.info({ email: DEMO_USER.email }, 'sandbox demo account created');
-  }
-  if ((await listBrandIdsOfUser(db, user.id)).length > 0) return;
+  const user = await findOrCreateUser(db, DEMO_USER);
+  if (!user) return; // created concurrently by another process
+  if (user.created) app.log.info({ email: DEMO_USER.email }, 'sandbox demo account created');
+  if (user.brandIds.length > 0) return;
 
   const world = createWorld();
   const google = world.google.identities[0]!;
@@ -59,9 +56,9 @@ export async function seedDemo(app: FastifyInstance, deps: { db: Database; keyri
     { platform: 'google_ads', accountId: customer.id, accountName: customer.descriptiveName, managerId: customer.managerId, grantId: googleGrant, currency: customer.currencyCode, timezone: customer.timeZone },
     { platform: 'ga4', accountId: property.id.replace('properties/', ''), accountName: property.displayName, managerId: null, grantId: googleGrant },
   ];
-  const brandId = await insertBrand(db, { name: DEMO_BRAND_NAME, currency: merchant.currency, timezone: merchant.timezone, userId: user.id, connections });
+  const brandId = await createBrandWithConnections(db, { name: DEMO_BRAND_NAME, currency: merchant.currency, timezone: merchant.timezone, userId: user.id, connections });
   // The demo shows every screen: its store is on the Growth Plan, as if the merchant had approved it on the
   // store's plan page (docs/decisions/013). A new sandbox brand starts on Free like any other.
-  await saveSubscription(db, { brandId, shop: shop.domain, plan: 'GROWTH', status: 'active', chargeId: 'sandbox-demo', trialEndsOn: null, billingOn: new Date(Date.now() + 30 * 86_400_000) });
+  await recordSubscription(db, { brandId, shop: shop.domain, plan: 'GROWTH', status: 'active', chargeId: 'sandbox-demo', trialEndsOn: null, billingOn: new Date(Date.now() + 30 * 86_400_000) });
   app.log.info('sandbox demo brand connected to the emulators');
 }

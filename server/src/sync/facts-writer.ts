@@ -15,7 +15,7 @@ import {
 } from '../db/facts-schema.js';
 import type { DayWindow } from './windows.js';
 import { upsertRows } from './upsert.js';
-import { ACCOUNT_FACT_TABLES } from './fact-tables.js';
+import { ACCOUNT_FACT_TABLES } from '../db/fact-tables.js';
 import type { WindowFacts } from './pull.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -10,7 +10,7 @@ import { pullGoogleAdsWindow } from '../connectors/google-ads/google-ads-sync.js
 import { pullGa4Window } from '../connectors/ga4/ga4-sync.js';
 import { pullShopifyUpdates, pullShopifyWindow } from '../connectors/shopify/shopify-sync.js';
 import { accessTokenFor, type Refresher } from '../modules/connections/grants.service.js';
-import type { SyncConnection } from './sync.sql.js';
+import { loadSyncConnection, type SyncConnection } from './sync.sql.js';
 import type { DayWindow } from './windows.js';
 
 type MetaFacts = Awaited<ReturnType<typeof pullMetaWindow>>;
@@ -41,6 +41,13 @@ function refresherFor(deps: PullDeps, conn: SyncConnection): Refresher | undefin
 export async function connectionAccessToken(deps: PullDeps, conn: SyncConnection): Promise<string> {
   if (!conn.grant) throw new PlatformError(conn.platform, 'auth', 'The connection has no access: reconnect the account.');
   return accessTokenFor(deps, conn.grant, refresherFor(deps, conn));
+}
+
+/** A connection's access token by its id, for a screen that asks the platform directly; throws when the connection is gone. */
+export async function connectionAccessTokenById(deps: PullDeps, connectionId: string): Promise<string> {
+  const conn = await loadSyncConnection(deps.db, connectionId);
+  if (!conn) throw new Error('connection gone');
+  return connectionAccessToken(deps, conn);
 }
 
 /** Reads one window of one connection from its platform, the way each platform intends (batched). */

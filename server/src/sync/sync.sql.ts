@@ -3,7 +3,7 @@ import type { Platform } from '@parallels/contract/brands';
 import type { Database } from '../db/client.js';
 import { brands, connections } from '../db/schema.js';
 import { syncWindows } from '../db/facts-schema.js';
-import { findGrant, type GrantRow } from '../modules/connections/grants.sql.js';
+import { findGrant, type GrantRow } from '../db/grants.sql.js';
 
 export interface SyncConnection {
   id: string;

@@ -6,9 +6,10 @@ import { brandToday } from '../reports/report-days.js';
 import { assertReportDatesInRange } from '../reports/report-bounds.js';
 import { assertSomethingSynced, reconnectNeeded } from '../reports/report-pipeline.js';
 import { connectionCovers, connectionStatus, type SourceConnection } from '../reports/source-status.js';
-import { loadSourceConnections } from '../reports/reports.sql.js';
+import { loadPlatformSources } from '../reports/report-pipeline.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
-import { sumAdAccountsByAccount, type AdSums } from '../summary/summary.sql.js';
+import { sumAdAccountsByAccount } from './ad-metrics.sql.js';
+import type { AdSums } from '../summary/summary.sql.js';
 
 const NO_DELIVERY: AdSums = { spend: 0, revenue: 0, purchases: 0, clicks: 0, impressions: 0 };
 
@@ -22,7 +23,7 @@ interface AccountFigures {
 async function accountFigures(deps: ReportDeps, brand: AccessibleBrand, platform: 'meta' | 'google_ads', range: DayRange) {
   const today = brandToday(brand.timezone, deps.now());
   assertReportDatesInRange({ startDate: range.from, endDate: range.to }, today);
-  const conns = await loadSourceConnections(deps.db, brand.id, platform);
+  const conns = await loadPlatformSources(deps, brand.id, platform);
   assertSomethingSynced({ [platform]: conns });
   const sums = conns.length > 0 ? await sumAdAccountsByAccount(deps.db, brand.id, platform, range) : new Map<string, AdSums>();
   const accounts: AccountFigures[] = conns.map((conn) => ({

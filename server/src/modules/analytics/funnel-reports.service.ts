@@ -8,7 +8,7 @@ import {
   type MonthFunnelReport,
 } from '@parallels/contract/analytics';
 import type { DateRangeBody, DayRange } from '@parallels/contract/report-dates';
-import { HttpError } from '../../plugins/error-handler.js';
+import { AppError } from '../../lib/app-error.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { assertSomethingSynced, coveredDays, daysOfRange, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
@@ -40,9 +40,9 @@ function resolveNamed(brand: AccessibleBrand, body: DateRangeBody, now: Date, pr
   try {
     return resolveReportRange(brand, body, now);
   } catch (e) {
-    if (!(e instanceof HttpError) || !prefix) throw e;
+    if (!(e instanceof AppError) || !prefix) throw e;
     const errors = (e.extra.errors as Array<{ field: string; message: string }> | undefined)?.map((x) => ({ ...x, field: `${prefix}${x.field}` }));
-    throw new HttpError(e.statusCode, e.message, { ...e.extra, errors });
+    throw new AppError(e.kind, e.message, { ...e.extra, errors });
   }
 }
 

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, type User } from '@parallels/contract/auth';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { AppError } from '../../lib/app-error.js';
 import * as sqlq from './auth.sql.js';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password.js';
 import { hashSessionId, newSessionId } from './session-token.js';
@@ -26,7 +26,18 @@ export async function toUser(db: Database, row: sqlq.UserRow): Promise<User> {
 export async function signup(deps: AuthDeps, input: { username: string; email: string; password: string }): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const created = await sqlq.insertUser(deps.db, { username: input.username, email: input.email, passwordHash });
-  if (!created) throw new HttpError(409, AUTH_MESSAGES.duplicateEmail);
+  if (!created) throw new AppError('conflict', AUTH_MESSAGES.duplicateEmail);
+}
+
+/**
+ * The user with this email, created with this password when there is none (the sandbox's demo account), with
+ * the brands on its list; undefined when another process created it at the same moment.
+ */
+export async function findOrCreateUser(db: Database, input: { username: string; email: string; password: string }): Promise<{ id: string; created: boolean; brandIds: string[] } | undefined> {
+  const found = await sqlq.findUserByEmail(db, input.email);
+  if (found) return { id: found.id, created: false, brandIds: await sqlq.listBrandIdsOfUser(db, found.id) };
+  const created = await sqlq.insertUser(db, { username: input.username, email: input.email, passwordHash: await hashPassword(input.password) });
+  return created ? { id: created.id, created: true, brandIds: [] } : undefined;
 }
 
 /**
@@ -39,7 +50,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   const windowStart = new Date(now.getTime() - config.auth.lockoutMinutes * 60_000);
   const failures = await sqlq.getLoginFailures(db, input.email);
   if (failures && failures.windowStartedAt >= windowStart && failures.failures >= config.auth.lockoutAttempts) {
-    throw new HttpError(429, AUTH_MESSAGES.accountLocked);
+    throw new AppError('too-many-attempts', AUTH_MESSAGES.accountLocked);
   }
   const row = await sqlq.findUserByEmail(db, input.email);
   const ok = row?.passwordHash
@@ -47,7 +58,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
     : (await verifyPassword(await dummyPasswordHash(), input.password), false);
   if (!row || !ok) {
     await sqlq.addLoginFailure(db, input.email, now, windowStart);
-    throw new HttpError(401, AUTH_MESSAGES.wrongCredentials);
+    throw new AppError('signed-out', AUTH_MESSAGES.wrongCredentials);
   }
   await sqlq.clearLoginFailures(db, input.email);
   const rehash = row.passwordHash && needsRehash(row.passwordHash) ? await hashPassword(input.password) : undefined;
@@ -60,6 +71,13 @@ export async function startSession(db: Database, userId: string): Promise<string
   const sessionId = newSessionId();
   await sqlq.insertSession(db, hashSessionId(sessionId), userId);
   return sessionId;
+}
+
+/** A new session for a user signed in another way (a platform's sign-in link): undefined when the user is gone. */
+export async function startSessionFor(deps: AuthDeps, userId: string): Promise<{ sessionId: string; user: User } | undefined> {
+  const row = await sqlq.findUserById(deps.db, userId);
+  if (!row) return undefined;
+  return { sessionId: await startSession(deps.db, userId), user: await toUser(deps.db, withAdminFlag(deps.config, row)) };
 }
 
 export async function endSession(db: Database, sessionId: string): Promise<void> {

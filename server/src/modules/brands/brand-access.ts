@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@parallels/contract/auth';
 import type { Database } from '../../db/client.js';
-import { userBrands } from '../../db/schema.js';
+import { isBrandOfUser } from './brands.sql.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,8 +29,7 @@ export function toBrandUuid(brandId: string | undefined): string | undefined {
 
 export async function userHasBrand(db: Database, userId: string, brandId: string): Promise<boolean> {
   if (!toBrandUuid(brandId)) return false;
-  const rows = await db.select({ brandId: userBrands.brandId }).from(userBrands).where(and(eq(userBrands.userId, userId), eq(userBrands.brandId, brandId))).limit(1);
-  return rows.length > 0;
+  return isBrandOfUser(db, userId, brandId);
 }
 
 /**

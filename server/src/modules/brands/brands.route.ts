@@ -13,7 +13,7 @@ import {
   updateBrandBodySchema,
 } from '@parallels/contract/brands';
 import { successResponseSchema } from '@parallels/contract/common';
-import { HttpError } from '../../plugins/error-handler.js';
+import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../auth/session.js';
 import { toUser } from '../auth/auth.service.js';
 import * as sqlq from './brands.sql.js';
@@ -35,8 +35,8 @@ export async function brandRoutes(app: FastifyInstance, deps: BrandDeps): Promis
 
   r.post('/api/users/add-brand', { preHandler: requireUser, schema: { body: addBrandToUserBodySchema, response: { 200: addBrandToUserResponseSchema } } }, async (req) => {
     // Only the signed-in user, and only a brand already theirs: sharing brands is not a feature yet.
-    if (req.body.userId !== req.user!.id) throw new HttpError(404, 'User not found');
-    if (!(await userHasBrand(deps.db, req.user!.id, req.body.brandId))) throw new HttpError(404, BRAND_NOT_FOUND);
+    if (req.body.userId !== req.user!.id) throw new AppError('not-found', 'User not found');
+    if (!(await userHasBrand(deps.db, req.user!.id, req.body.brandId))) throw new AppError('not-found', BRAND_NOT_FOUND);
     await sqlq.linkUserToBrand(deps.db, req.user!.id, req.body.brandId);
     return { success: true as const, user: await toUser(deps.db, req.user!) };
   });

@@ -1,9 +1,10 @@
 import type { AddBrandBody, Brand, Platform, UpdateBrandBody } from '@parallels/contract/brands';
 import { addBrandBodySchema, updateBrandBodySchema } from '@parallels/contract/brands';
 import type { Database } from '../../db/client.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { AppError } from '../../lib/app-error.js';
 import type { AccountDirectory } from '../connections/account-directory.js';
 import * as sqlq from './brands.sql.js';
+import type { NewConnection } from './brands.sql.js';
 import { BRAND_NOT_FOUND } from './brand-access.js';
 import { assertCanAddBrand } from '../pricing/pricing.service.js';
 
@@ -18,7 +19,7 @@ export interface BrandDeps {
 
 export async function getBrand(db: Database, brandId: string): Promise<Brand> {
   const brand = await sqlq.findBrand(db, brandId);
-  if (!brand) throw new HttpError(404, BRAND_NOT_FOUND);
+  if (!brand) throw new AppError('not-found', BRAND_NOT_FOUND);
   return brand;
 }
 
@@ -72,4 +73,14 @@ export async function updateBrand(deps: BrandDeps, userId: string, brandId: stri
 export async function deleteBrand(deps: BrandDeps, brandId: string): Promise<void> {
   const { connectionIds } = await sqlq.deleteBrand(deps.db, brandId);
   await deps.onBrandDeleted?.(brandId, connectionIds);
+}
+
+/** A new brand with its first connections, on the user's list (a Shopify install, the demo seed): its id. */
+export function createBrandWithConnections(db: Database, input: { name: string; currency: string; timezone: string; userId: string; connections: NewConnection[] }): Promise<string> {
+  return sqlq.insertBrand(db, input);
+}
+
+/** A reconnect: the brand's connections of these platforms use the new grant and are active again. */
+export async function attachGrantToBrand(db: Database, brandId: string, platforms: Platform[], grantId: string): Promise<void> {
+  await sqlq.attachGrant(db, brandId, platforms, grantId);
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Brand, Connection, Platform } from '@parallels/contract/brands';
 import type { Database } from '../../db/client.js';
 import { brands, connections, userBrands } from '../../db/schema.js';
-import { forgetAccountFacts } from '../../sync/forget-account.sql.js';
+import { forgetAccountFacts } from '../../db/forget-account.sql.js';
 
 export interface NewConnection {
   platform: Platform;
@@ -167,4 +167,10 @@ export async function linkUserToBrand(db: Database, userId: string, brandId: str
 export async function brandCurrency(db: Database, brandId: string): Promise<string | undefined> {
   const rows = await db.select({ currency: brands.currency }).from(brands).where(eq(brands.id, brandId)).limit(1);
   return rows[0]?.currency;
+}
+
+/** Whether the brand is on the user's list. */
+export async function isBrandOfUser(db: Database, userId: string, brandId: string): Promise<boolean> {
+  const rows = await db.select({ brandId: userBrands.brandId }).from(userBrands).where(and(eq(userBrands.userId, userId), eq(userBrands.brandId, brandId))).limit(1);
+  return rows.length > 0;
 }

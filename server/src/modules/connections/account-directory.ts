@@ -3,7 +3,7 @@ import type { GoogleAdAccount } from '@parallels/contract/brands';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { TokenKeyring } from '../../lib/token-crypto.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { AppError } from '../../lib/app-error.js';
 import { PlatformError } from '../../connectors/platform-error.js';
 import { refreshGoogleToken } from '../../connectors/google/google-oauth.js';
 import { listGoogleAdsAccounts } from '../../connectors/google-ads/google-ads-accounts.js';
@@ -13,7 +13,7 @@ import { fetchShop } from '../../connectors/shopify/shopify-graphql.js';
 import { normaliseShop, refreshShopifyToken } from '../../connectors/shopify/shopify-auth.js';
 import type { NewConnection } from '../brands/brands.sql.js';
 import { accessTokenFor, type Refresher } from './grants.service.js';
-import { findGrant, latestGrant, type GrantRow, type Provider } from './grants.sql.js';
+import { findGrant, latestGrant, type GrantRow, type Provider } from '../../db/grants.sql.js';
 
 const ADWORDS = 'https://www.googleapis.com/auth/adwords';
 const ANALYTICS = 'https://www.googleapis.com/auth/analytics.readonly';
@@ -22,13 +22,13 @@ const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: '
 
 /** A platform failure as the connect dialog understands it (spec core.md section 8). */
 function setupError(e: unknown, provider: Provider): never {
-  if (e instanceof HttpError) throw e;
+  if (e instanceof AppError) throw e;
   if (e instanceof PlatformError) {
     const code: SetupErrorCode =
       e.kind === 'auth' ? 'TOKEN_EXPIRED' : e.kind === 'not_ads_user' ? 'NOT_ADS_USER' : e.kind === 'permission' ? 'INVALID_CREDENTIALS' : 'PLATFORM_UNAVAILABLE';
-    if (code === 'PLATFORM_UNAVAILABLE') throw new HttpError(502, `${PROVIDER_NAMES[provider]} is not answering right now. Please try again in a few minutes.`, { code });
+    if (code === 'PLATFORM_UNAVAILABLE') throw new AppError('platform-failed', `${PROVIDER_NAMES[provider]} is not answering right now. Please try again in a few minutes.`, { code });
     const message = code === 'NOT_ADS_USER' ? 'This Google account is not associated with any Ads accounts. Connect the Google account that has your Ads access.' : `Your ${PROVIDER_NAMES[provider]} access has expired or was revoked. Reconnect to continue.`;
-    throw new HttpError(403, message, { code });
+    throw new AppError('forbidden', message, { code });
   }
   throw e;
 }
@@ -62,7 +62,7 @@ export function createAccountDirectory(deps: { db: Database; keyring: TokenKeyri
 
   async function grantOf(userId: string, provider: Provider, scope?: string): Promise<GrantRow> {
     const grant = await latestGrant(db, userId, provider, scope);
-    if (!grant) throw new HttpError(403, `Connect your ${PROVIDER_NAMES[provider]} account first.`, { code: 'NOT_CONNECTED' satisfies SetupErrorCode });
+    if (!grant) throw new AppError('forbidden', `Connect your ${PROVIDER_NAMES[provider]} account first.`, { code: 'NOT_CONNECTED' satisfies SetupErrorCode });
     return grant;
   }
 
@@ -95,7 +95,7 @@ export function createAccountDirectory(deps: { db: Database; keyring: TokenKeyri
       const shop = normaliseShop(shopName);
       const grant = await findGrant(db, grantId);
       if (!shop || !grant || grant.userId !== userId || grant.provider !== 'shopify' || grant.subject !== shop) {
-        throw new HttpError(403, 'Connect the Shopify store first.', { code: 'NOT_CONNECTED' satisfies SetupErrorCode });
+        throw new AppError('forbidden', 'Connect the Shopify store first.', { code: 'NOT_CONNECTED' satisfies SetupErrorCode });
       }
       try {
         const token = await accessTokenFor({ db, keyring }, grant, async (rt) => refreshShopifyToken(p.shopify, shop, rt));
@@ -109,21 +109,21 @@ export function createAccountDirectory(deps: { db: Database; keyring: TokenKeyri
       const { grant, accounts } = await googleAds(userId);
       return picked.map((want) => {
         const found = accounts.find((a) => a.clientId === want.clientId && !a.hidden);
-        if (!found) throw new HttpError(400, `The Google Ads account ${want.clientId} is not available to your Google account.`);
+        if (!found) throw new AppError('invalid', `The Google Ads account ${want.clientId} is not available to your Google account.`);
         return { platform: 'google_ads', accountId: found.clientId, accountName: found.name, managerId: found.managerId || null, grantId: grant.id, currency: found.currency, timezone: found.timezone };
       });
     },
     async pickGa4Property(userId, propertyId) {
       const { grant, properties } = await ga4(userId);
       const found = properties.find((x) => x.propertyId === propertyId);
-      if (!found) throw new HttpError(400, `The GA4 property ${propertyId} is not available to your Google account.`);
+      if (!found) throw new AppError('invalid', `The GA4 property ${propertyId} is not available to your Google account.`);
       return { platform: 'ga4', accountId: found.propertyId, accountName: found.propertyName, managerId: null, grantId: grant.id };
     },
     async pickMetaAdAccounts(userId, ids) {
       const { grant, accounts } = await meta(userId);
       return [...new Set(ids)].map((id) => {
         const found = accounts.find((a) => a.id === id);
-        if (!found) throw new HttpError(400, `The Facebook ad account ${id} is not available to your Facebook account.`);
+        if (!found) throw new AppError('invalid', `The Facebook ad account ${id} is not available to your Facebook account.`);
         return { platform: 'meta', accountId: found.id, accountName: found.name, managerId: null, grantId: grant.id, currency: found.currency, timezone: found.timezoneName };
       });
     },

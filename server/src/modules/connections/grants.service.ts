@@ -1,7 +1,7 @@
 import { decryptToken, encryptToken, type TokenKeyring } from '../../lib/token-crypto.js';
 import type { Database } from '../../db/client.js';
 import { PlatformError } from '../../connectors/platform-error.js';
-import * as sqlq from './grants.sql.js';
+import * as sqlq from '../../db/grants.sql.js';
 
 // Associated data ties a sealed token to its owner and purpose: copied into another row, it will not open.
 const aad = (g: { provider: string; userId: string; subject: string }, kind: 'access' | 'refresh') => `${g.provider}|${g.userId}|${g.subject}|${kind}`;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { brandIdParamsSchema } from '@parallels/contract/brands';
 import { fbAdAccountsResponseSchema, ga4PropertiesResponseSchema, googleAccountsResponseSchema, setupListBodySchema } from '@parallels/contract/setup';
-import { HttpError } from '../../plugins/error-handler.js';
+import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../auth/session.js';
 import type { AccountDirectory } from './account-directory.js';
 
@@ -20,7 +20,7 @@ export async function setupRoutes(app: FastifyInstance, deps: { accounts: Accoun
   ] as const;
   for (const list of lists) {
     r.post(`/api/setup/${list.path}`, { preHandler: requireUser, schema: { body: setupListBodySchema, response: { 200: list.response } } }, async (req) => {
-      if (req.body?.userId && req.body.userId !== req.user!.id) throw new HttpError(404, 'User not found');
+      if (req.body?.userId && req.body.userId !== req.user!.id) throw new AppError('not-found', 'User not found');
       return list.read(req.user!.id);
     });
     r.post(`/api/setup/${list.path}/:brandId`, { schema: { params: brandIdParamsSchema, body: setupListBodySchema, response: { 200: list.response } } }, async (req) => list.read(req.user!.id));

@@ -2,8 +2,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { TokenKeyring } from '../../lib/token-crypto.js';
 import { fetchCampaignRangeReach, type RangeReach } from '../../connectors/meta/meta-range-reach.js';
-import { connectionAccessToken } from '../../sync/pull.js';
-import { loadSyncConnection } from '../../sync/sync.sql.js';
+import { connectionAccessTokenById } from '../../sync/pull.js';
 
 // Meta's own reach for a campaign over the exact range a screen asks for (issue 19 item 5): fetched through the
 // connector on first view and cached by connection and range for the refresh period, so a screen asks Meta
@@ -49,9 +48,7 @@ function cached(key: string, now: number, load: () => Promise<Map<string, RangeR
 export async function campaignRangeReach(deps: RangeReachDeps, connectionId: string, accountId: string, range: { from: string; to: string }): Promise<Map<string, RangeReach> | null> {
   const key = `${connectionId}|${range.from}|${range.to}`;
   const fetching = cached(key, deps.now().getTime(), async () => {
-    const conn = await loadSyncConnection(deps.db, connectionId);
-    if (!conn) throw new Error('connection gone');
-    const token = await connectionAccessToken(deps, conn);
+    const token = await connectionAccessTokenById(deps, connectionId);
     return fetchCampaignRangeReach(deps.config.platforms, token, accountId, range, { maxAttempts: 2 });
   });
   let timer: ReturnType<typeof setTimeout> | undefined;

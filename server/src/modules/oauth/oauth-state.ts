@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { loginTickets, oauthStates } from '../../db/schema.js';
+import * as sqlq from './oauth-state.sql.js';
 
 const STATE_TTL_MS = 10 * 60_000; // RFC 9700 / checklist D1: state lives at most 10 minutes
 const TICKET_TTL_MS = 2 * 60_000;
@@ -35,7 +34,7 @@ export interface StateInput {
 
 export async function createState(db: Database, input: StateInput): Promise<string> {
   const state = randomBytes(32).toString('base64url');
-  await db.insert(oauthStates).values({
+  await sqlq.insertOAuthState(db, {
     stateHash: sha256(state),
     sessionIdHash: sha256(input.binding),
     userId: input.userId,
@@ -63,36 +62,28 @@ export interface StoredState {
  */
 export async function consumeState(db: Database, state: string | undefined, binding: string | undefined, provider: string): Promise<StoredState | undefined> {
   if (!state) return undefined;
-  await db.delete(oauthStates).where(lt(oauthStates.createdAt, new Date(Date.now() - STATE_TTL_MS)));
-  const rows = await db
-    .delete(oauthStates)
-    .where(and(eq(oauthStates.stateHash, sha256(state)), eq(oauthStates.provider, provider)))
-    .returning();
-  const row = rows[0];
+  await sqlq.deleteOAuthStatesCreatedBefore(db, new Date(Date.now() - STATE_TTL_MS));
+  const row = await sqlq.takeOAuthState(db, sha256(state), provider);
   if (!row || !binding || row.sessionIdHash !== sha256(binding)) return undefined;
   return { userId: row.userId, provider: row.provider, context: row.context, source: row.source, codeVerifier: row.codeVerifier, shop: row.shop };
 }
 
 /** States and login tickets past their lifetime, deleted on a schedule (housekeeping.ts) as well as when read. */
 export async function deleteExpiredStatesAndTickets(db: Database, now: Date): Promise<{ states: number; tickets: number }> {
-  const states = await db.delete(oauthStates).where(lt(oauthStates.createdAt, new Date(now.getTime() - STATE_TTL_MS))).returning({ h: oauthStates.stateHash });
-  const tickets = await db.delete(loginTickets).where(lt(loginTickets.createdAt, new Date(now.getTime() - TICKET_TTL_MS))).returning({ h: loginTickets.ticketHash });
-  return { states: states.length, tickets: tickets.length };
+  const states = await sqlq.deleteOAuthStatesCreatedBefore(db, new Date(now.getTime() - STATE_TTL_MS));
+  const tickets = await sqlq.deleteLoginTicketsCreatedBefore(db, new Date(now.getTime() - TICKET_TTL_MS));
+  return { states, tickets };
 }
 
 /** A one-time ticket the /callback screen trades for a session (POST /api/auth/login/oauth). */
 export async function issueLoginTicket(db: Database, userId: string): Promise<string> {
   const ticket = randomBytes(32).toString('base64url');
-  await db.insert(loginTickets).values({ ticketHash: sha256(ticket), userId });
+  await sqlq.insertLoginTicket(db, sha256(ticket), userId);
   return ticket;
 }
 
 export async function redeemLoginTicket(db: Database, ticket: string): Promise<string | undefined> {
-  const rows = await db
-    .delete(loginTickets)
-    .where(and(eq(loginTickets.ticketHash, sha256(ticket)), gt(loginTickets.createdAt, new Date(Date.now() - TICKET_TTL_MS))))
-    .returning({ userId: loginTickets.userId });
-  return rows[0]?.userId;
+  return sqlq.takeLoginTicket(db, sha256(ticket), new Date(Date.now() - TICKET_TTL_MS));
 }
 
 /** Return paths are same-origin paths only (checklist D2): '//evil', '/\\evil', 'https://evil' fall back. */

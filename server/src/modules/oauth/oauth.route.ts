@@ -17,15 +17,12 @@ import {
   updateTokensQuerySchema,
 } from '@parallels/contract/oauth';
 import type { Platform } from '@parallels/contract/brands';
-import { HttpError } from '../../plugins/error-handler.js';
+import { AppError } from '../../lib/app-error.js';
 import { PlatformError } from '../../connectors/platform-error.js';
 import { normaliseShop, verifyShopifyQuery } from '../../connectors/shopify/shopify-auth.js';
-import { endSession, startSession, toUser } from '../auth/auth.service.js';
-import { findUserById } from '../auth/auth.sql.js';
+import { endSession, startSessionFor } from '../auth/auth.service.js';
 import { requireUser, setSessionCookie } from '../auth/session.js';
-import { requireAdmin, withAdminFlag } from '../auth/admin.js';
-import { attachGrant } from '../brands/brands.sql.js';
-import { findGrant } from '../connections/grants.sql.js';
+import { requireAdmin } from '../auth/admin.js';
 import { BINDING_COOKIE, bindingOf, redeemLoginTicket, safeSource } from './oauth-state.js';
 import * as oauth from './oauth.service.js';
 import { connectHelpDesk } from '../support/support.service.js';
@@ -43,7 +40,7 @@ const TOKEN_PLATFORMS: Record<'fbToken' | 'googleadRefreshToken' | 'googleanalyt
 /** The grant id a reconnect names (the schema has checked it is a uuid when present): 400 naming it when absent. */
 function requiredGrantId(query: Partial<Record<TokenName, string>>, name: TokenName): string {
   const id = query[name];
-  if (!id) throw new HttpError(400, `${name} is required`, { errors: [{ field: name, message: `${name} is required` }] });
+  if (!id) throw new AppError('invalid', `${name} is required`, { errors: [{ field: name, message: `${name} is required` }] });
   return id;
 }
 
@@ -56,7 +53,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
 
   r.get('/api/auth/google', { config: { writes: true }, schema: { querystring: googleAuthQuerySchema, response: { 200: authUrlResponseSchema } } }, async (req, reply) => {
     const { context, source } = req.query;
-    if (context !== 'userLogin' && !req.user) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid);
+    if (context !== 'userLogin' && !req.user) throw new AppError('signed-out', AUTH_MESSAGES.sessionInvalid);
     const authUrl = await oauth.startGoogle(deps, { binding: binding(req, reply), userId: req.user?.id ?? null, context, source: safeSource(source) });
     return { success: true as const, authUrl };
   });
@@ -68,7 +65,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
 
   r.post('/api/auth/shopify', { schema: { body: shopifyAuthBodySchema, response: { 200: authUrlResponseSchema } } }, async (req, reply) => {
     const { shop, flowType, source } = req.body;
-    if (flowType === 'brandSetup' && !req.user) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid);
+    if (flowType === 'brandSetup' && !req.user) throw new AppError('signed-out', AUTH_MESSAGES.sessionInvalid);
     const authUrl = await oauth.startShopify(deps, { binding: binding(req, reply), userId: req.user?.id ?? null, shop, flowType, source: safeSource(source, '/brand-setup') });
     return { success: true as const, authUrl };
   });
@@ -99,7 +96,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
     try {
       return reply.redirect((await run()).location);
     } catch (e) {
-      if (!(e instanceof PlatformError) && !(e instanceof HttpError)) reply.log.error({ err: e }, 'oauth callback failed');
+      if (!(e instanceof PlatformError) && !(e instanceof AppError)) reply.log.error({ err: e }, 'oauth callback failed');
       return reply.redirect(fallback().location);
     }
   };
@@ -130,22 +127,18 @@ export async function oauthRoutes(app: FastifyInstance, deps: oauth.OAuthDeps): 
 
   r.post('/api/auth/login/oauth', { schema: { querystring: loginOauthQuerySchema, response: { 200: loginResponseSchema } }, config: { rateLimit: { max: deps.config.auth.rateLimitPerMinute, timeWindow: '1 minute' } } }, async (req, reply) => {
     const userId = await redeemLoginTicket(deps.db, req.query.auth_token);
-    if (!userId) throw new HttpError(401, 'This sign-in link has expired. Please sign in again.');
+    if (!userId) throw new AppError('signed-out', 'This sign-in link has expired. Please sign in again.');
     if (req.sessionId) await endSession(deps.db, req.sessionId);
-    const row = await findUserById(deps.db, userId);
-    if (!row) throw new HttpError(401, 'This sign-in link has expired. Please sign in again.');
-    setSessionCookie(reply, deps.config, await startSession(deps.db, userId));
-    return { success: true as const, user: await toUser(deps.db, withAdminFlag(deps.config, row)) };
+    const signedIn = await startSessionFor(deps, userId);
+    if (!signedIn) throw new AppError('signed-out', 'This sign-in link has expired. Please sign in again.');
+    setSessionCookie(reply, deps.config, signedIn.sessionId);
+    return { success: true as const, user: signedIn.user };
   });
 
   // Reconnect: the new grant replaces the old one on the brand's connections of that platform.
   r.put('/api/auth/updateTokens/:tokenName', { preHandler: requireUser, config: { brandScoped: true }, schema: { params: z.object({ tokenName: tokenNameSchema.exclude(['zohoToken']) }), querystring: updateTokensQuerySchema, response: { 200: successResponseSchema } } }, async (req) => {
     const target = TOKEN_PLATFORMS[req.params.tokenName];
-    const grant = await findGrant(deps.db, requiredGrantId(req.query, req.params.tokenName));
-    if (!grant || grant.userId !== req.user!.id || grant.provider !== target.provider) throw new HttpError(400, `Unable to update ${req.params.tokenName} token.`);
-    await attachGrant(deps.db, req.query.brandId, target.platforms, grant.id);
-    // History a backfill could not finish while access was gone is fetched now (sync decides what is missing).
-    await deps.onReconnected?.(req.query.brandId);
+    await oauth.reconnectBrand(deps, { userId: req.user!.id, brandId: req.query.brandId, grantId: requiredGrantId(req.query, req.params.tokenName), tokenName: req.params.tokenName, ...target });
     return { success: true as const };
   });
 

@@ -1,7 +1,8 @@
+import type { Platform } from '@parallels/contract/brands';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { TokenKeyring } from '../../lib/token-crypto.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { AppError } from '../../lib/app-error.js';
 import { exchangeGoogleCode, googleAuthorizeUrl, googleUserinfo, pkcePair, type GoogleContext } from '../../connectors/google/google-oauth.js';
 import { exchangeMetaCode, metaAuthorizeUrl, metaMe } from '../../connectors/meta/meta-oauth.js';
 import { exchangeShopifyCode, normaliseShop, shopifyAuthorizeUrl, verifyShopifyQuery } from '../../connectors/shopify/shopify-auth.js';
@@ -10,7 +11,8 @@ import { exchangeZohoCode, zohoAuthorizeUrl } from '../../connectors/zoho/zoho-o
 import { saveGrant } from '../connections/grants.service.js';
 import { consumeState, createState, issueLoginTicket, type StoredState } from './oauth-state.js';
 import { createUserForIdentity, findStoreBrandOfUser, findUserByIdentity, linkIdentity } from './sign-in.sql.js';
-import { insertBrand } from '../brands/brands.sql.js';
+import { attachGrantToBrand, createBrandWithConnections } from '../brands/brands.service.js';
+import { findGrant } from '../../db/grants.sql.js';
 
 export interface OAuthDeps {
   db: Database;
@@ -49,7 +51,7 @@ export async function startFacebook(deps: OAuthDeps, input: { binding: string; u
 
 export async function startShopify(deps: OAuthDeps, input: { binding: string; userId: string | null; shop: string; flowType: 'login' | 'brandSetup' | 'install'; source: string | null }): Promise<string> {
   const shop = normaliseShop(input.shop);
-  if (!shop) throw new HttpError(400, 'Enter the store name without .myshopify.com (letters, digits and hyphens).');
+  if (!shop) throw new AppError('invalid', 'Enter the store name without .myshopify.com (letters, digits and hyphens).');
   const state = await createState(deps.db, { binding: input.binding, userId: input.userId, provider: 'shopify', context: input.flowType, source: input.source, shop });
   return shopifyAuthorizeUrl(deps.config.platforms.shopify, { shop, redirectUri: redirectUri(deps.config, 'shopify'), state });
 }
@@ -73,7 +75,7 @@ export function failureLocation(state: Pick<StoredState, 'context' | 'source'> |
 
 /** The signed-in user must be the one who started a setup flow: a state from another account is refused. */
 function setupUser(state: StoredState, sessionUserId: string | null): string {
-  if (!state.userId || state.userId !== sessionUserId) throw new HttpError(403, 'This connection was started by another session. Start it again.');
+  if (!state.userId || state.userId !== sessionUserId) throw new AppError('forbidden', 'This connection was started by another session. Start it again.');
   return state.userId;
 }
 
@@ -148,7 +150,7 @@ async function finishInstall(deps: OAuthDeps, input: { shop: string; info: Await
   const grantId = await saveGrant(deps, { userId, provider: 'shopify', subject: shop, email: info.email, ...input.tokens });
   if (!(await findStoreBrandOfUser(deps.db, userId, shop))) {
     // brand names keep underscores for spaces (spec core.md: shown with spaces)
-    const brandId = await insertBrand(deps.db, {
+    const brandId = await createBrandWithConnections(deps.db, {
       name: info.name.trim().replace(/\s+/g, '_'),
       currency: info.currency,
       timezone: info.timezone,
@@ -169,3 +171,15 @@ export async function finishZoho(deps: OAuthDeps, input: { state: StoredState; c
 }
 
 export { consumeState };
+
+/**
+ * A reconnect (PUT /api/auth/updateTokens/...): the user's new grant replaces the old one on the brand's
+ * connections of that platform, then history a backfill could not finish while access was gone is fetched
+ * (sync decides what is missing).
+ */
+export async function reconnectBrand(deps: OAuthDeps, input: { userId: string; brandId: string; grantId: string; tokenName: string; provider: string; platforms: Platform[] }): Promise<void> {
+  const grant = await findGrant(deps.db, input.grantId);
+  if (!grant || grant.userId !== input.userId || grant.provider !== input.provider) throw new AppError('invalid', `Unable to update ${input.tokenName} token.`);
+  await attachGrantToBrand(deps.db, input.brandId, input.platforms, grant.id);
+  await deps.onReconnected?.(input.brandId);
+}

@@ -1,14 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { planById, planByName, planRank, PRICING_MESSAGES, PLANS, type PlanId, type PricingCallbackResponse, type SubscriptionDetails } from '@parallels/contract/pricing';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { TokenKeyring } from '../../lib/token-crypto.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { AppError } from '../../lib/app-error.js';
 import { PlatformError } from '../../connectors/platform-error.js';
 import { listAppSubscriptions } from '../../connectors/shopify/shopify-billing.js';
 import { normaliseShop, refreshShopifyToken } from '../../connectors/shopify/shopify-auth.js';
 import { accessTokenFor } from '../connections/grants.service.js';
-import { findGrant } from '../connections/grants.sql.js';
+import { findGrant } from '../../db/grants.sql.js';
 import * as sqlq from './pricing.sql.js';
 
 export interface PricingDeps {
@@ -46,7 +45,7 @@ export async function subscriptionDetails(deps: PricingDeps, brandId: string): P
 /** The store's plan page, where Shopify shows our plans and the merchant approves one. */
 export async function planPageUrl(deps: PricingDeps, brandId: string): Promise<string> {
   const store = await sqlq.findBrandStore(deps.db, brandId);
-  if (!store) throw new HttpError(409, 'Connect your Shopify store to this brand to choose a plan: billing goes through Shopify.', { code: 'NO_STORE' });
+  if (!store) throw new AppError('conflict', 'Connect your Shopify store to this brand to choose a plan: billing goes through Shopify.', { code: 'NO_STORE' });
   const s = deps.config.platforms.shopify;
   return `${s.adminUrl}/store/${store.shop.replace(/\.myshopify\.com$/, '')}/charges/${s.appHandle}/pricing_plans`;
 }
@@ -57,26 +56,26 @@ export async function planPageUrl(deps: PricingDeps, brandId: string): Promise<s
  * or one not approved changes nothing.
  */
 export async function confirmCharge(deps: PricingDeps, userId: string, query: { shop?: string; charge_id?: string }): Promise<PricingCallbackResponse> {
-  if (!query.shop || !query.charge_id) throw new HttpError(400, PRICING_MESSAGES.missingParameters);
+  if (!query.shop || !query.charge_id) throw new AppError('invalid', PRICING_MESSAGES.missingParameters);
   const shop = normaliseShop(query.shop);
   const brands = shop ? await sqlq.findUserBrandsOfStore(deps.db, userId, shop) : [];
   const grantId = brands.find((b) => b.grantId)?.grantId;
   const grant = grantId ? await findGrant(deps.db, grantId) : undefined;
-  if (!shop || !grant) throw new HttpError(404, 'None of your brands is connected to this store.');
+  if (!shop || !grant) throw new AppError('not-found', 'None of your brands is connected to this store.');
   const s = deps.config.platforms.shopify;
   let charges;
   try {
     const token = await accessTokenFor(deps, grant, (rt) => refreshShopifyToken(s, shop, rt));
     charges = await listAppSubscriptions(s, shop, token);
   } catch (e) {
-    if (e instanceof PlatformError) throw new HttpError(502, `Shopify could not confirm the subscription: ${e.message}`);
+    if (e instanceof PlatformError) throw new AppError('platform-failed', `Shopify could not confirm the subscription: ${e.message}`);
     throw e;
   }
   const charge = charges.find((c) => c.chargeId === query.charge_id);
-  if (!charge) throw new HttpError(400, 'This subscription was not found on your store.');
+  if (!charge) throw new AppError('invalid', 'This subscription was not found on your store.');
   const plan = planByName(charge.name);
-  if (!plan || plan.id === 'FREE') throw new HttpError(400, `Unknown plan '${charge.name}'.`);
-  if (charge.status !== 'ACTIVE') throw new HttpError(402, charge.status === 'DECLINED' ? 'The subscription was declined in Shopify.' : `The subscription is ${charge.status.toLowerCase()} in Shopify.`);
+  if (!plan || plan.id === 'FREE') throw new AppError('invalid', `Unknown plan '${charge.name}'.`);
+  if (charge.status !== 'ACTIVE') throw new AppError('plan-limit', charge.status === 'DECLINED' ? 'The subscription was declined in Shopify.' : `The subscription is ${charge.status.toLowerCase()} in Shopify.`);
   const trialEndsOn = charge.trialDays > 0 ? new Date(Date.parse(charge.createdAt) + charge.trialDays * DAY_MS) : null;
   const billingOn = trialEndsOn ?? (charge.currentPeriodEnd ? new Date(charge.currentPeriodEnd) : null);
   for (const b of brands) await sqlq.saveSubscription(deps.db, { brandId: b.brandId, shop, plan: plan.id, status: 'active', chargeId: charge.chargeId, trialEndsOn, billingOn });
@@ -100,42 +99,15 @@ export async function assertCanAddBrand(db: Database, userId: string): Promise<v
   const plan = planById(best);
   if (facts.brands < plan.maxBrands) return;
   const next = PLANS.find((p) => p.maxBrands > facts.brands)!;
-  throw new HttpError(402, `Your ${plan.name} includes ${plan.maxBrands === 1 ? 'one brand' : `${plan.maxBrands} brands`}. Upgrade to the ${upgradeTo(next.id)} to add more brands.`, { code: 'PLAN_LIMIT', requiredPlan: next.id });
+  throw new AppError('plan-limit', `Your ${plan.name} includes ${plan.maxBrands === 1 ? 'one brand' : `${plan.maxBrands} brands`}. Upgrade to the ${upgradeTo(next.id)} to add more brands.`, { code: 'PLAN_LIMIT', requiredPlan: next.id });
 }
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** what the brand's plan must include for this route: 'reports' (report screens and their exports) */
-    plan?: 'reports';
-  }
+/** Whether the brand's plan includes the report screens (Startup and up). */
+export async function planIncludesReports(db: Database, brandId: string): Promise<boolean> {
+  return planById(effectivePlan(await sqlq.findSubscription(db, brandId))).reports;
 }
 
-/** The path prefixes of report calls (spec/reports.md): every route under them must declare `plan: 'reports'`. */
-export const REPORT_ROUTE_PREFIXES = ['/api/report/', '/api/analytics/', '/api/google/', '/api/segment/', '/api/meta/'] as const;
-
-/**
- * The plan check for brand-scoped report routes: the brand's plan must include reports (Startup and up), else
- * 402 with the plan to upgrade to. Runs after the brand-access hook, so a foreign brand still answers 404.
- */
-export function requirePlanWithReports(db: Database) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const brandId = request.brand?.id;
-    if (!brandId) return;
-    const plan = planById(effectivePlan(await sqlq.findSubscription(db, brandId)));
-    if (plan.reports) return;
-    await reply.code(402).send({ success: false, message: PRICING_MESSAGES.reportsNeedPlan, code: 'PLAN_LIMIT', requiredPlan: 'STARTUP' });
-  };
-}
-
-/**
- * Adds the plan check to every route that declares `config: { plan: 'reports' }` as it registers (like the
- * brand-access hook, so no report route can forget it; a test enumerates the report prefixes).
- */
-export function enforcePlans(app: FastifyInstance, db: Database): void {
-  const reportsPlan = requirePlanWithReports(db);
-  app.addHook('onRoute', (route) => {
-    if (route.config?.plan !== 'reports') return;
-    const existing = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
-    route.preValidation = [...existing, reportsPlan];
-  });
+/** Records a brand's subscription as Shopify reports it (the billing callback, the sandbox's demo brand). */
+export async function recordSubscription(db: Database, row: Omit<sqlq.SubscriptionRow, 'updatedAt'>): Promise<void> {
+  await sqlq.saveSubscription(db, row);
 }

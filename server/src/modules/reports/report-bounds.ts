@@ -1,6 +1,6 @@
 import type { ErrorResponse } from '@parallels/contract/common';
 import { REPORT_DATE_MESSAGE, reportDayBounds } from '@parallels/contract/report-dates';
-import { HttpError } from '../../plugins/error-handler.js';
+import { AppError } from '../../lib/app-error.js';
 
 /**
  * The bounds of a report's dates that depend on the brand's today: not after today, not before the first of
@@ -14,5 +14,5 @@ export function assertReportDatesInRange(dates: Readonly<Record<string, string |
   for (const [field, day] of Object.entries(dates)) {
     if (typeof day === 'string' && (day < earliest || day > latest)) errors.push({ field, message: REPORT_DATE_MESSAGE });
   }
-  if (errors.length > 0) throw new HttpError(400, REPORT_DATE_MESSAGE, { errors });
+  if (errors.length > 0) throw new AppError('invalid', REPORT_DATE_MESSAGE, { errors });
 }

@@ -1,7 +1,7 @@
 import type { Platform } from '@parallels/contract/brands';
 import type { DayRange, OtherCurrencyAccount, SourceStatus } from '@parallels/contract/report-dates';
 import { METRICS_NOT_READY_CODE, METRICS_NOT_READY_MESSAGE, TOKEN_EXPIRED_CODE } from '@parallels/contract/summary';
-import { HttpError } from '../../plugins/error-handler.js';
+import { AppError } from '../../lib/app-error.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import { addDays } from '../../sync/windows.js';
 import { assertReportDatesInRange } from './report-bounds.js';
@@ -45,10 +45,15 @@ export function resolveReportRange(brand: AccessibleBrand, query: ReportRangeQue
 
 export type ReportSources<P extends Platform> = Record<P, SourceConnection[]>;
 
+/** One platform's connections of the brand, with the sync windows each has committed. */
+export function loadPlatformSources(deps: Pick<ReportDeps, 'db'>, brandId: string, platform: Platform): Promise<SourceConnection[]> {
+  return loadSourceConnections(deps.db, brandId, platform);
+}
+
 /** Each platform's connections of the brand, with their committed windows. */
 export async function loadReportSources<P extends Platform>(deps: ReportDeps, brandId: string, platforms: readonly P[]): Promise<ReportSources<P>> {
   const out = {} as ReportSources<P>;
-  for (const p of platforms) out[p] = await loadSourceConnections(deps.db, brandId, p);
+  for (const p of platforms) out[p] = await loadPlatformSources(deps, brandId, p);
   return out;
 }
 
@@ -74,7 +79,7 @@ export function keepBrandCurrency<P extends Platform>(sources: ReportSources<P>,
 /** 409 'No metrics data available yet...' when sources are connected but none has committed a window. */
 export function assertSomethingSynced(sources: Record<string, SourceConnection[]>): void {
   const all = Object.values(sources).flat();
-  if (nothingSyncedYet(all)) throw new HttpError(409, METRICS_NOT_READY_MESSAGE, { code: METRICS_NOT_READY_CODE });
+  if (nothingSyncedYet(all)) throw new AppError('conflict', METRICS_NOT_READY_MESSAGE, { code: METRICS_NOT_READY_CODE });
 }
 
 /**
@@ -94,8 +99,8 @@ export function sourceStatuses<P extends Platform>(sources: ReportSources<P>, ra
 }
 
 /** 403 for the client's token flags, carrying the full answer (`stale`) so the screen keeps showing it. */
-export function reconnectNeeded(platform: Platform, answer: unknown): HttpError {
-  return new HttpError(403, reconnectMessage(platform), { code: TOKEN_EXPIRED_CODE, platform, stale: answer });
+export function reconnectNeeded(platform: Platform, answer: unknown): AppError {
+  return new AppError('forbidden', reconnectMessage(platform), { code: TOKEN_EXPIRED_CODE, platform, stale: answer });
 }
 
 /** Throws `reconnectNeeded` for the first source whose token needs reconnecting. */

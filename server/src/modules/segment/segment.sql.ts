@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SearchTermSort } from '@parallels/contract/segment';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
-import { viewSource } from '../google-reports/google-reports.sql.js';
+import { viewSource } from '../../db/google-views.sql.js';
 
 const inList = (values: string[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
 

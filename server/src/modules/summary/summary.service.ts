@@ -15,9 +15,8 @@ import type { ReportDeps } from '../reports/report-deps.js';
 import { addDays } from '../../sync/windows.js';
 import { brandToday, customPeriod, dayCount, summaryPeriods } from '../reports/report-days.js';
 import { assertReportDatesInRange } from '../reports/report-bounds.js';
-import { assertSomethingSynced, inBrandCurrency, reconnectNeeded } from '../reports/report-pipeline.js';
+import { assertSomethingSynced, inBrandCurrency, loadPlatformSources, reconnectNeeded } from '../reports/report-pipeline.js';
 import { connectionCovers, sourceStatus, type SourceConnection } from '../reports/source-status.js';
-import { loadSourceConnections } from '../reports/reports.sql.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import { sumAdAccounts, sumAdSpend, sumGa4Funnel, sumStore, type AdSums, type FunnelSums, type StoreSums } from './summary.sql.js';
 
@@ -70,7 +69,7 @@ export async function buildSummary(deps: ReportDeps, brand: AccessibleBrand, sou
   }
   const platform = PLATFORM_OF[source];
   // an ad account in another currency is never added to the brand's figures (issue 15): listed apart
-  const all = await loadSourceConnections(deps.db, brandId, platform);
+  const all = await loadPlatformSources(deps, brandId, platform);
   const conns = all.filter((c) => inBrandCurrency(c, brand.currency));
   const otherCurrency = all.filter((c) => !inBrandCurrency(c, brand.currency)).map((c) => ({ accountId: c.accountId, accountName: c.accountName, currency: c.currency! }));
   const ranges: Record<string, DayRange> = {};
@@ -114,7 +113,7 @@ async function sumsOf(deps: ReportDeps, brand: AccessibleBrand, platform: Platfo
   const brandId = brand.id;
   if (platform === 'ga4') return sumGa4Funnel(deps.db, brandId, accountIds, ranges);
   if (platform !== 'shopify') return sumAdAccounts(deps.db, brandId, platform, accountIds, ranges);
-  const adConns = [...(await loadSourceConnections(deps.db, brandId, 'meta')), ...(await loadSourceConnections(deps.db, brandId, 'google_ads'))];
+  const adConns = [...(await loadPlatformSources(deps, brandId, 'meta')), ...(await loadPlatformSources(deps, brandId, 'google_ads'))];
   // blended ROAS over spend in several currencies has no meaning without a rate: unknown, never a mixed sum
   const mixedCurrencies = adConns.some((c) => !inBrandCurrency(c, brand.currency));
   const [store, spend] = await Promise.all([

@@ -2,11 +2,11 @@ import { SUPPORT_MESSAGES, supportTicketBodySchema, type CreateTicketResponse, t
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { TokenKeyring } from '../../lib/token-crypto.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { AppError } from '../../lib/app-error.js';
 import { PlatformError } from '../../connectors/platform-error.js';
 import { createDeskTicket, defaultOrganization, listDepartments, refreshZohoToken } from '../../connectors/zoho/zoho-desk.js';
 import { accessTokenFor } from '../connections/grants.service.js';
-import { findGrant } from '../connections/grants.sql.js';
+import { findGrant } from '../../db/grants.sql.js';
 import * as sqlq from './support.sql.js';
 
 export interface SupportDeps {
@@ -25,13 +25,13 @@ class NotConnected extends Error {}
 /** Spec: the administrator's help-desk connection; the grant must be theirs and Zoho's. */
 export async function connectHelpDesk(deps: SupportDeps, adminId: string, grantId: string): Promise<void> {
   const grant = await findGrant(deps.db, grantId);
-  if (!grant || grant.userId !== adminId || grant.provider !== 'zoho') throw new HttpError(400, 'Unable to update zohoToken token.');
+  if (!grant || grant.userId !== adminId || grant.provider !== 'zoho') throw new AppError('invalid', 'Unable to update zohoToken token.');
   const zoho = deps.config.platforms.zoho;
   let org: { id: string; name: string };
   try {
     org = await defaultOrganization(zoho, await accessTokenFor(deps, grant, (refresh) => refreshZohoToken(zoho, refresh)));
   } catch (e) {
-    if (e instanceof PlatformError) throw new HttpError(502, `Unable to update zohoToken token: ${e.message}`);
+    if (e instanceof PlatformError) throw new AppError('platform-failed', `Unable to update zohoToken token: ${e.message}`);
     throw e;
   }
   await sqlq.saveHelpDesk(deps.db, { grantId: grant.id, orgId: org.id, orgName: org.name, connectedBy: adminId });
@@ -50,8 +50,8 @@ export async function departments(deps: SupportDeps): Promise<Department[]> {
     const { token, orgId } = await helpDeskAccess(deps);
     return await listDepartments(deps.config.platforms.zoho, token, orgId);
   } catch (e) {
-    if (e instanceof NotConnected) throw new HttpError(503, SUPPORT_MESSAGES.notConnected, { code: 'HELP_DESK_NOT_CONNECTED' });
-    if (e instanceof PlatformError) throw new HttpError(502, 'The help desk is not answering right now. Please try again later.', { code: 'HELP_DESK_UNAVAILABLE' });
+    if (e instanceof NotConnected) throw new AppError('unavailable', SUPPORT_MESSAGES.notConnected, { code: 'HELP_DESK_NOT_CONNECTED' });
+    if (e instanceof PlatformError) throw new AppError('platform-failed', 'The help desk is not answering right now. Please try again later.', { code: 'HELP_DESK_UNAVAILABLE' });
     throw e;
   }
 }
@@ -98,7 +98,7 @@ export async function createTicket(deps: SupportDeps, user: { id: string; email:
     await deps.scheduleRetry?.(ticket.id);
     return { success: true, status: 'queued', ticketNumber: null };
   }
-  throw new HttpError(502, SUPPORT_MESSAGES.submitFailed, { code: 'TICKET_NOT_SENT' });
+  throw new AppError('platform-failed', SUPPORT_MESSAGES.submitFailed, { code: 'TICKET_NOT_SENT' });
 }
 
 const toTicket = (t: sqlq.TicketRow): SupportTicket => ({
@@ -126,7 +126,7 @@ export async function helpDeskStatus(db: Database): Promise<HelpDeskStatus> {
 /** An administrator's retry of a queued or failed ticket, at once. */
 export async function retryTicket(deps: SupportDeps, ticketId: string): Promise<SupportTicket> {
   const before = await sqlq.findTicket(deps.db, ticketId);
-  if (!before) throw new HttpError(404, 'Ticket not found');
+  if (!before) throw new AppError('not-found', 'Ticket not found');
   if (before.status !== 'sent') await deliverTicket(deps, ticketId);
   return toTicket((await sqlq.findTicket(deps.db, ticketId))!);
 }

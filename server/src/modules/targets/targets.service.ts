@@ -1,12 +1,12 @@
 import type { AddTargetBody, BrandTarget, TargetMetricsResponse, TargetSource, UpdateTargetBody } from '@parallels/contract/targets';
 import { ratio } from '@parallels/contract/metrics';
 import type { DayRange } from '@parallels/contract/report-dates';
-import { HttpError } from '../../plugins/error-handler.js';
+import { AppError } from '../../lib/app-error.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import { BRAND_NOT_FOUND, userHasBrand } from '../brands/brand-access.js';
 import { brandToday, dayCount } from '../reports/report-days.js';
 import type { ReportDeps } from '../reports/report-deps.js';
-import { loadSourceConnections } from '../reports/reports.sql.js';
+import { loadPlatformSources } from '../reports/report-pipeline.js';
 import { connectionCovers, sourceStatus, syncableDays } from '../reports/source-status.js';
 import { addDays } from '../../sync/windows.js';
 import { deleteTarget, findTarget, insertTarget, listUserTargets, sumAdRanges, updateTarget, type TargetRow } from './targets.sql.js';
@@ -35,7 +35,7 @@ async function withAchievement(deps: ReportDeps, rows: TargetRow[]): Promise<Bra
       const source = t.source as TargetSource;
       const today = brandToday(t.timezone, now);
       const days = achievementDays(t.targetDate, today);
-      const conns = await loadSourceConnections(deps.db, t.brandId, PLATFORM[source]);
+      const conns = await loadPlatformSources(deps, t.brandId, PLATFORM[source]);
       const status = sourceStatus(conns, days ? [days] : [], today);
       // no day of the month has passed yet: nothing can have been achieved, a real zero
       const known = days === null ? conns.length > 0 : conns.length > 0 && conns.every((c) => connectionCovers(c, [days], today));
@@ -77,7 +77,7 @@ export async function listTargets(deps: ReportDeps, userId: string): Promise<Bra
 
 async function oneTarget(deps: ReportDeps, brandId: string, targetId: string): Promise<BrandTarget> {
   const row = await findTarget(deps.db, brandId, targetId);
-  if (!row) throw new HttpError(404, TARGET_NOT_FOUND);
+  if (!row) throw new AppError('not-found', TARGET_NOT_FOUND);
   const [target] = await withAchievement(deps, [row]);
   return target!;
 }
@@ -87,7 +87,7 @@ async function oneTarget(deps: ReportDeps, brandId: string, targetId: string): P
  * too, with the same 404 as any brand the user cannot reach, and stores nothing.
  */
 export async function addTarget(deps: ReportDeps, userId: string, body: AddTargetBody): Promise<BrandTarget> {
-  if (!(await userHasBrand(deps.db, userId, body.brandId))) throw new HttpError(404, BRAND_NOT_FOUND);
+  if (!(await userHasBrand(deps.db, userId, body.brandId))) throw new AppError('not-found', BRAND_NOT_FOUND);
   const id = await insertTarget(deps.db, {
     brandId: body.brandId,
     name: body.name,
@@ -103,19 +103,19 @@ export async function addTarget(deps: ReportDeps, userId: string, body: AddTarge
 
 export async function changeTarget(deps: ReportDeps, brand: AccessibleBrand, body: UpdateTargetBody): Promise<BrandTarget> {
   const changed = await updateTarget(deps.db, brand.id, body.targetId, { targetSales: body.targetSales, targetSpend: body.targetSpend, targetRoas: body.targetROAS, targetDate: body.targetDate });
-  if (!changed) throw new HttpError(404, TARGET_NOT_FOUND);
+  if (!changed) throw new AppError('not-found', TARGET_NOT_FOUND);
   return oneTarget(deps, brand.id, body.targetId);
 }
 
 export async function removeTarget(deps: ReportDeps, brand: AccessibleBrand, targetId: string): Promise<void> {
-  if (!(await deleteTarget(deps.db, brand.id, targetId))) throw new HttpError(404, TARGET_NOT_FOUND);
+  if (!(await deleteTarget(deps.db, brand.id, targetId))) throw new AppError('not-found', TARGET_NOT_FOUND);
 }
 
 /** The source's spend, revenue and ROAS this month up to yesterday (null until those days have all synced). */
 export async function sourceMonthMetrics(deps: ReportDeps, brand: AccessibleBrand, source: TargetSource): Promise<TargetMetricsResponse> {
   const today = brandToday(brand.timezone, deps.now());
   const days = syncableDays({ from: `${today.slice(0, 7)}-01`, to: addDays(today, -1) }, today);
-  const conns = await loadSourceConnections(deps.db, brand.id, PLATFORM[source]);
+  const conns = await loadPlatformSources(deps, brand.id, PLATFORM[source]);
   const status = sourceStatus(conns, days ? [days] : [], today);
   const covered = days !== null && conns.length > 0 && conns.every((c) => connectionCovers(c, [days], today));
   if (!covered || !days) return { success: true, data: { spend: null, Revenue: null, purchase_roas: null }, range: days, status };

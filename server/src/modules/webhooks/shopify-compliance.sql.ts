@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { connections, platformGrants, rejectedWebhooks } from '../../db/schema.js';
-import { ACCOUNT_FACT_TABLES } from '../../sync/fact-tables.js';
+import { ACCOUNT_FACT_TABLES } from '../../db/fact-tables.js';
 
 export interface ShopErasure {
   /** brands that held the shop; their daily summaries were rebuilt without it */

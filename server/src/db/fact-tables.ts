@@ -16,7 +16,7 @@ import {
   metaCampaigns,
   storeOrders,
   storeRefunds,
-} from '../db/facts-schema.js';
+} from './facts-schema.js';
 
 /** One fact table of a platform: how its rows name the brand, the account and (for daily facts) the day. */
 export interface AccountFactTable {

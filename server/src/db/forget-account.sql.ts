@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Platform } from '@parallels/contract/brands';
-import type { Database } from '../db/client.js';
+import type { Database } from './client.js';
 import { ACCOUNT_FACT_TABLES } from './fact-tables.js';
 
 type Executor = Pick<Database, 'delete'>;

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { platformGrants } from '../../db/schema.js';
+import type { Database } from './client.js';
+import { platformGrants } from './schema.js';
 
 export type Provider = 'google' | 'facebook' | 'shopify' | 'zoho';
 

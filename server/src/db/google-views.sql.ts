@@ -1,0 +1,59 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DayRange } from '@parallels/contract/report-dates';
+
+// The Google Ads views' rows as one subquery, shared by the Google Ads reports and the segment dashboard.
+
+/** google_view_daily's names for the reports' views (written by the Google Ads connector's mapping). */
+export type GoogleView = 'search_term' | 'keyword' | 'age' | 'gender' | 'product';
+
+const inList = (values: string[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** The first day of the month after a day's month (YYYY-MM-01). */
+function nextMonth(day: string): string {
+  const y = Number(day.slice(0, 4));
+  const m = Number(day.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * How a range splits for google_view_monthly (decision 015, "Scale"): the calendar months wholly inside it come
+ * from the rollup, the partial months at its edges from the daily rows. `months` is null when no whole month fits.
+ */
+export function splitRange(range: DayRange): { months: { from: string; to: string } | null; days: Array<{ from: string; to: string }> } {
+  const firstWhole = range.from.endsWith('-01') ? range.from : nextMonth(range.from);
+  const afterLast = nextMonth(range.to);
+  const lastWhole = dayBefore(afterLast) === range.to ? `${range.to.slice(0, 7)}-01` : `${dayBefore(`${range.to.slice(0, 7)}-01`).slice(0, 7)}-01`;
+  if (firstWhole > lastWhole) return { months: null, days: [range] };
+  const days: Array<{ from: string; to: string }> = [];
+  if (range.from < firstWhole) days.push({ from: range.from, to: dayBefore(firstWhole) });
+  const tailFrom = nextMonth(lastWhole);
+  if (tailFrom <= range.to) days.push({ from: tailFrom, to: range.to });
+  return { months: { from: firstWhole, to: lastWhole }, days };
+}
+
+/**
+ * The rows of a view for some accounts over a range, as a subquery: one row per key and month (part) with the
+ * newest day's label, names and attributes (last_date orders them) and the sums in the facts' units (cost in
+ * micros). Whole months are read from google_view_monthly, the range's partial edge months from
+ * google_view_daily; every report of a view groups these.
+ */
+export function viewSource(brandId: string, view: GoogleView, customerIds: string[], range: DayRange, keys?: Array<{ customerId: string; key: string }>): SQL {
+  const only = (alias: string) => (keys ? sql`and (${sql.raw(alias)}.customer_id, ${sql.raw(alias)}.key) in (${sql.join(keys.map((k) => sql`(${k.customerId}, ${k.key})`), sql`, `)})` : sql``);
+  const split = splitRange(range);
+  const parts: SQL[] = [];
+  if (split.months) {
+    parts.push(sql`select m.customer_id, m.key, m.month, m.label, m.campaign_name, m.ad_group_name, m.attributes, m.last_date,
+        m.cost_micros, m.clicks, m.impressions, m.conversions, m.conversions_value
+      from google_view_monthly m
+      where m.brand_id = ${brandId} and m.view = ${view} and m.customer_id in (${inList(customerIds)}) and m.month between ${split.months.from} and ${split.months.to} ${only('m')}`);
+  }
+  if (split.days.length > 0) {
+    const within = sql.join(split.days.map((d) => sql`v.date between ${d.from} and ${d.to}`), sql` or `);
+    parts.push(sql`select v.customer_id, v.key, date_trunc('month', v.date)::date as month, v.label, v.campaign_name, v.ad_group_name, v.attributes, v.date as last_date,
+        v.cost_micros, v.clicks, v.impressions, v.conversions, v.conversions_value
+      from google_view_daily v
+      where v.brand_id = ${brandId} and v.view = ${view} and v.customer_id in (${inList(customerIds)}) and (${within}) ${only('v')}`);
+  }
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}

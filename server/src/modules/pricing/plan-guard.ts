@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PRICING_MESSAGES } from '@parallels/contract/pricing';
+import type { Database } from '../../db/client.js';
+import { planIncludesReports } from './pricing.service.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** what the brand's plan must include for this route: 'reports' (report screens and their exports) */
+    plan?: 'reports';
+  }
+}
+
+/** The path prefixes of report calls (spec/reports.md): every route under them must declare `plan: 'reports'`. */
+export const REPORT_ROUTE_PREFIXES = ['/api/report/', '/api/analytics/', '/api/google/', '/api/segment/', '/api/meta/'] as const;
+
+/**
+ * The plan check for brand-scoped report routes: the brand's plan must include reports (Startup and up), else
+ * 402 with the plan to upgrade to. Runs after the brand-access hook, so a foreign brand still answers 404.
+ */
+export function requirePlanWithReports(db: Database) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const brandId = request.brand?.id;
+    if (!brandId) return;
+    if (await planIncludesReports(db, brandId)) return;
+    await reply.code(402).send({ success: false, message: PRICING_MESSAGES.reportsNeedPlan, code: 'PLAN_LIMIT', requiredPlan: 'STARTUP' });
+  };
+}
+
+/**
+ * Adds the plan check to every route that declares `config: { plan: 'reports' }` as it registers (like the
+ * brand-access hook, so no report route can forget it; a test enumerates the report prefixes).
+ */
+export function enforcePlans(app: FastifyInstance, db: Database): void {
+  const reportsPlan = requirePlanWithReports(db);
+  app.addHook('onRoute', (route) => {
+    if (route.config?.plan !== 'reports') return;
+    const existing = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
+    route.preValidation = [...existing, reportsPlan];
+  });
+}
