@@ -1,14 +1,10 @@
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, logInAsDemo, seriousViolations, test } from './fixtures';
 
 // The demo brand syncs its newest days on first start (SYNC_HISTORY_DAYS is short in the browser tests), so the
 // dashboard and AdMetrics show real figures from the emulators.
 test('demo login: the dashboard shows three cards with numbers, AdMetrics the blended card and both Facebook accounts; a new range changes figures and URL', async ({ page }) => {
   test.setTimeout(150_000);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@parallels.dev');
-  await page.getByLabel('Password').fill('parallels-demo');
-  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInAsDemo(page);
   await expect(page.getByRole('heading', { name: 'Welcome Back, Demo' })).toBeVisible();
 
   // Until the first window lands the Preparing screen shows; the calculation notice then brings the figures.

@@ -31,6 +31,16 @@ export const test = base.extend<{ consoleErrors: string[]; stopTutorials: boolea
 
 export { expect };
 
+/** Signs in as the sandbox's demo user and waits for the dashboard. */
+export async function logInAsDemo(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('demo@parallels.dev');
+  await page.getByLabel('Password').fill('parallels-demo');
+  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+  // the first sign-in after start shares the two cores with the demo brand's first sync
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
+}
+
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }

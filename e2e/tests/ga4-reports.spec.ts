@@ -1,18 +1,10 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, logInAsDemo, seriousViolations, test } from './fixtures';
 
 // The GA4 screens against the app as `npm start` runs it: the demo brand's GA4 property syncs its newest 60 days
 // on first start, and the conversion and funnel reports read them.
 
-async function logInAsDemo(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@parallels.dev');
-  await page.getByLabel('Password').fill('parallels-demo');
-  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-  // the first sign-in after start shares the two cores with the demo brand's first sync
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
-}
 
 /** 'yyyy-MM-dd' of the browser's day n days from today. */
 function dayFromToday(n: number): string {

@@ -1,14 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, logInAsDemo, seriousViolations, test } from './fixtures';
 
-async function logInAsDemo(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@parallels.dev');
-  await page.getByLabel('Password').fill('parallels-demo');
-  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-  // the first sign-in after start shares the two cores with the demo brand's first sync
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
-}
 
 /** '₹1,23,456.78' -> 123456.78 */
 const amount = (text: string) => Number(text.replace(/[^\d.-]/g, ''));

@@ -1,15 +1,7 @@
-import type { Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, logInAsDemo, seriousViolations, test } from './fixtures';
 
 // Issue 19: the Meta screens on the demo brand (its two Meta ad accounts sync their newest 60 days on start).
 
-async function logInAsDemo(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@parallels.dev');
-  await page.getByLabel('Password').fill('parallels-demo');
-  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
-}
 
 test('demo login: Meta reports Age tab, campaigns labelled TOFU in grouped mode survive a reload, interest filter Spend > 0', async ({ page }) => {
   test.setTimeout(240_000);

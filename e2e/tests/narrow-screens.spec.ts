@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, logInAsDemo, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // A phone (390x844): below the 768px breakpoint the sidebar is a drawer behind a menu button, and no screen
@@ -42,11 +42,7 @@ test('at 390px no screen scrolls sideways, the sidebar is a drawer behind the me
     await expectNoSidewaysScroll(page, path);
   }
 
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@parallels.dev');
-  await page.getByLabel('Password').fill('parallels-demo');
-  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInAsDemo(page);
 
   // The sidebar is off screen until the menu button opens it; choosing a screen closes it again.
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, logInAsDemo, seriousViolations, test } from './fixtures';
 
 const scrollY = (page: Page) => page.evaluate<number>('window.scrollY');
 
@@ -129,11 +129,7 @@ test('at 360 px wide nothing scrolls sideways and the anchors stay reachable', a
 });
 
 test('signed in, the landing header shows Dashboard and Log Out, and Log Out signs out', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@parallels.dev');
-  await page.getByLabel('Password').fill('parallels-demo');
-  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
+  await logInAsDemo(page);
 
   await page.goto('/');
   const header = page.getByRole('banner');

@@ -1,15 +1,6 @@
-import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, logInAsDemo, seriousViolations, test } from './fixtures';
 
-async function logInAsDemo(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('demo@parallels.dev');
-  await page.getByLabel('Password').fill('parallels-demo');
-  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-  // the first sign-in after start shares the two cores with the demo brand's first sync
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
-}
 
 // The demo brand syncs its newest 60 days on first start; the performance table shows them by month.
 test('demo login: Marketing Insights shows months, expands one into days, exports a file', async ({ page }) => {
