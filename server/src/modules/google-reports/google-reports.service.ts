@@ -16,6 +16,7 @@ import type { ReportDeps } from '../reports/report-deps.js';
 import { assertSomethingSynced, coveredDays, daysOfRange, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
 import { connectionStatus } from '../reports/source-status.js';
 import { viewMonthSums, viewReportPage, type GoogleView, type PageRow, type ViewMonthSums } from './google-reports.sql.js';
+import { NO_GOOGLE_ADS_SUMS, type GoogleAdsSums } from './google-ads-sums.js';
 
 // spec/reports.md "Google Ads reports": one card per ad account, rows with totals and MonthlyData, the
 // performance categories of the colour rule on Cost with Conv. Value/Cost, and the column filters on Total Cost
@@ -42,18 +43,9 @@ function labelOf(report: GoogleReport, raw: string): string {
   return raw;
 }
 
-interface Sums {
-  costMicros: number;
-  clicks: number;
-  impressions: number;
-  conversions: number;
-  value: number;
-}
-
-const ZERO: Sums = { costMicros: 0, clicks: 0, impressions: 0, conversions: 0, value: 0 };
 
 /** Figures of summed facts: cost from micros divided once; every ratio from the sums, never averaged. */
-function figures(s: Sums | null) {
+function figures(s: GoogleAdsSums | null) {
   if (!s) return { cost: null, clicks: null, impressions: null, conversions: null, value: null, perCost: null, conversionRate: null, ctr: null, cpc: null };
   const cost = s.costMicros / 1e6;
   return {
@@ -127,14 +119,14 @@ function details(report: GoogleReport, r: ViewMonthSums): Record<string, string>
 
 /** A page row with its months: months complete or null, totals complete or null (the SQL's sums), its category. */
 function pageRow(report: GoogleReport, r: PageRow, monthRows: ViewMonthSums[], months: Array<{ month: string; complete: boolean }>, allComplete: boolean): GoogleReportRow {
-  const sumsByMonth = new Map<string, Sums>();
+  const sumsByMonth = new Map<string, GoogleAdsSums>();
   let first: ViewMonthSums | undefined;
   for (const m of monthRows) {
     if (!first || m.month > first.month) first = m; // the newest month's names and status
     sumsByMonth.set(m.month, { costMicros: m.cost_micros, clicks: m.clicks, impressions: m.impressions, conversions: m.conversions, value: m.conversions_value });
   }
   const monthly: GoogleMonth[] = months.map(({ month, complete }) => {
-    const f = figures(complete ? (sumsByMonth.get(month) ?? ZERO) : null);
+    const f = figures(complete ? (sumsByMonth.get(month) ?? NO_GOOGLE_ADS_SUMS) : null);
     return { Month: month, Cost: f.cost, Clicks: f.clicks, Impressions: f.impressions, Conversions: f.conversions, 'Conv. Value': f.value, 'Conv. Value/ Cost': f.perCost, 'Conversion Rate': f.conversionRate };
   });
   const total = figures(allComplete ? { costMicros: r.cost_micros, clicks: r.clicks, impressions: r.impressions, conversions: r.conversions, value: r.conversions_value } : null);

@@ -19,22 +19,14 @@ import type { AccessibleBrand } from '../auth/auth.sql.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { assertSomethingSynced, coveredDays, daysOfRange, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
 import { productSums, searchTermReport, type ProductSums } from './segment.sql.js';
+import { addGoogleAdsSums, NO_GOOGLE_ADS_SUMS, type GoogleAdsSums } from '../google-reports/google-ads-sums.js';
 
 // spec/reports.md "Segment dashboard" over every Google Ads account of the brand. Figures are null unless
 // every account has synced every day of the range (missing, never a partial sum); ratios from sums
 // (docs/decisions/015-google-ads-reports.md).
 
-interface Sums {
-  costMicros: number;
-  clicks: number;
-  impressions: number;
-  conversions: number;
-  value: number;
-}
-const ZERO: Sums = { costMicros: 0, clicks: 0, impressions: 0, conversions: 0, value: 0 };
-const plus = (a: Sums, b: Sums): Sums => ({ costMicros: a.costMicros + b.costMicros, clicks: a.clicks + b.clicks, impressions: a.impressions + b.impressions, conversions: a.conversions + b.conversions, value: a.value + b.value });
 
-export function segmentMetrics(s: Sums, products: number, complete: boolean): SegmentMetrics {
+export function segmentMetrics(s: GoogleAdsSums, products: number, complete: boolean): SegmentMetrics {
   if (!complete) return { products, totalCost: null, ROAS: null, conversions: null, ConversionValue: null, ConversionRate: null, totalClicks: null, impressions: null, ctr: null, AvgCPC: null };
   const cost = s.costMicros / 1e6;
   return {
@@ -79,7 +71,7 @@ async function context(deps: ReportDeps, brand: AccessibleBrand, body: { startDa
   };
 }
 
-const sumsOf = (p: ProductSums): Sums => ({ costMicros: p.cost_micros, clicks: p.clicks, impressions: p.impressions, conversions: p.conversions, value: p.conversions_value });
+const sumsOf = (p: ProductSums): GoogleAdsSums => ({ costMicros: p.cost_micros, clicks: p.clicks, impressions: p.impressions, conversions: p.conversions, value: p.conversions_value });
 const levels = (path: string | null): string[] => (path ? path.split(' > ').map((s) => s.trim()).filter(Boolean) : []);
 
 /** The drill-down filters: a brand, a product type, a category name (at a level, or any), a status. */
@@ -122,15 +114,15 @@ export async function productMetrics(deps: ReportDeps, brand: AccessibleBrand, b
 }
 
 interface Group {
-  sums: Sums;
+  sums: GoogleAdsSums;
   products: number;
 }
 function group<K>(rows: ProductSums[], keyOf: (p: ProductSums) => K): Map<K, Group> {
   const out = new Map<K, Group>();
   for (const p of rows) {
     const k = keyOf(p);
-    const g = out.get(k) ?? { sums: ZERO, products: 0 };
-    out.set(k, { sums: plus(g.sums, sumsOf(p)), products: g.products + 1 });
+    const g = out.get(k) ?? { sums: NO_GOOGLE_ADS_SUMS, products: 0 };
+    out.set(k, { sums: addGoogleAdsSums(g.sums, sumsOf(p)), products: g.products + 1 });
   }
   return out;
 }
@@ -159,7 +151,7 @@ export function categoryTree(rows: ProductSums[], complete: boolean): SegmentCat
     name: string;
     level: number;
     path: string;
-    sums: Sums;
+    sums: GoogleAdsSums;
     products: number;
     children: Map<string, Node>;
   }
@@ -170,10 +162,10 @@ export function categoryTree(rows: ProductSums[], complete: boolean): SegmentCat
     (path.length > 0 ? path : [UNCATEGORIZED]).forEach((name, i, all) => {
       let node = siblings.get(name);
       if (!node) {
-        node = { name, level: i + 1, path: all.slice(0, i + 1).join(' > '), sums: ZERO, products: 0, children: new Map() };
+        node = { name, level: i + 1, path: all.slice(0, i + 1).join(' > '), sums: NO_GOOGLE_ADS_SUMS, products: 0, children: new Map() };
         siblings.set(name, node);
       }
-      node.sums = plus(node.sums, sumsOf(p));
+      node.sums = addGoogleAdsSums(node.sums, sumsOf(p));
       node.products += 1;
       siblings = node.children;
     });
