@@ -271,8 +271,9 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
         ) : (
           <span className={first && depth > 0 ? 'pl-4 text-slate-600' : ''}>{value}</span>
         )}
-        {/* on a coloured cell the detail keeps the tone's dark text: slate-500 on a tint fails contrast */}
-        {def.detail && <div className={`text-xs ${tone ? '' : 'text-slate-500'}`}>{def.detail(row, ctx)}</div>}
+        {/* on a coloured cell the detail keeps the tone's dark text: slate-500 on a tint fails contrast; a long
+            detail (a note on a row) wraps within the column instead of being cut off (rows are measured) */}
+        {def.detail && <div className={`whitespace-normal text-xs ${tone ? '' : 'text-slate-500'}`}>{def.detail(row, ctx)}</div>}
       </td>
     );
   };
