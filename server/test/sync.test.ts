@@ -4,7 +4,7 @@ import { queryRows } from '../src/db/client.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
 import { seedDemo } from '../src/sandbox/demo.js';
 import { runBackfill, runRefresh, type JobDeps } from '../src/sync/backfill.job.js';
-import { backfillWindows, dayIn } from '../src/sync/windows.js';
+import { backfillWindows, dayIn, refreshWindow } from '../src/sync/windows.js';
 import { createListeningApp } from './browser.js';
 import { DB_KINDS, type TestApp } from './test-app.js';
 
@@ -31,10 +31,15 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
 
   it('backfills every connection of the demo brand, window by window, and marks it fresh', async () => {
     expect(conns.map((c) => c.platform)).toEqual(['ga4', 'google_ads', 'meta', 'meta', 'shopify']);
+    const timezone = (await queryRows<{ timezone: string }>(t.database.db, sql`select timezone from brands where id = ${brandId}`))[0]!.timezone;
+    const span = backfillWindows(dayIn(timezone, new Date(Date.now() - 86_400_000)), HISTORY_DAYS);
     for (const c of conns) {
       const r = await runBackfill(deps, c.id);
-      expect(r).toMatchObject({ outcome: 'done', skipped: 0, windows: backfillWindows('2026-01-01', HISTORY_DAYS).length });
+      expect(r).toMatchObject({ outcome: 'done', skipped: 0, windows: span.length });
       expect(r.rows).toBeGreaterThan(0);
+      // every window of the span is committed, once, and nothing else
+      const windows = await queryRows<{ from: string; to: string }>(t.database.db, sql`select window_from::text as "from", window_to::text as "to" from sync_windows where connection_id = ${c.id} order by window_from desc`);
+      expect(windows, c.platform).toEqual(span.map((w) => ({ from: w.from, to: w.to })));
     }
     const states = await queryRows<{ sync_state: string; backfill_progress: string }>(t.database.db, sql`select sync_state, backfill_progress::text from connections`);
     expect(states.every((s) => s.sync_state === 'fresh' && Number(s.backfill_progress) === 1)).toBe(true);
@@ -191,11 +196,25 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
     expect(await factCounts(t)).toEqual(before);
   }, 120_000);
 
-  it('refresh re-reads the lookback window', async () => {
+  it('refresh re-reads exactly the lookback window', async () => {
     const meta = conns.find((c) => c.platform === 'meta')!;
+    const timezone = (await queryRows<{ timezone: string }>(t.database.db, sql`select timezone from brands where id = ${brandId}`))[0]!.timezone;
+    const lookback = refreshWindow('meta', dayIn(timezone, new Date(Date.now() - 86_400_000)));
+    const inside = lookback.from;
+    const outside = daysAgo(lookback.from, 1);
+    const spendOn = async (day: string) =>
+      (await queryRows<{ n: number; spend: string | null }>(t.database.db, sql`select count(*)::int as n, sum(spend)::numeric(16,2)::text as spend from meta_ad_daily where brand_id = ${brandId} and account_id = ${meta.account_id} and date = ${day}`))[0]!;
+    const before = { inside: await spendOn(inside), outside: await spendOn(outside) };
+    expect(before.inside.n).toBeGreaterThan(0);
+    expect(before.outside.n).toBeGreaterThan(0);
+    // two days' facts lost on our side: the first day of the lookback and the day before it
+    await t.database.db.execute(sql`delete from meta_ad_daily where brand_id = ${brandId} and account_id = ${meta.account_id} and date in (${inside}, ${outside})`);
+
     const r = await runRefresh(deps, meta.id);
     expect(r.outcome).toBe('done');
-    expect(r.rows).toBeGreaterThan(0);
+    // the lookback's first day is read again, to the cent; the day before it is not the refresh's to read
+    expect(await spendOn(inside)).toEqual(before.inside);
+    expect(await spendOn(outside)).toEqual({ n: 0, spend: null });
   });
 });
 
