@@ -189,12 +189,23 @@ describe.each(DB_KINDS)('brands and connections through the emulators on %s', (k
   });
 
   it('reconnects: updateTokens attaches the user’s new grant, and refuses anyone else’s', async () => {
+    const connectionsOf = (platform: string) =>
+      queryRows<{ grant_id: string | null; status: string }>(t.database.db, sql`select grant_id, status from connections where brand_id = ${brand._id} and platform = ${platform} order by account_id`);
+    // the Google Ads connections lost their access (a revoked token)
+    await t.database.db.execute(sql`update connections set grant_id = null, status = 'reauth_required', status_message = 'Reconnect' where brand_id = ${brand._id} and platform = 'google_ads'`);
+    const metaBefore = await connectionsOf('meta');
+
     const ok = await asha.request('PUT', `/api/auth/updateTokens/googleadRefreshToken?brandId=${brand._id}&googleadRefreshToken=${grants.googleAds}`);
     expect(ok.status).toBe(200);
     expect(ok.json()).toEqual({ success: true });
+    const googleAds = await connectionsOf('google_ads');
+    expect(googleAds.length).toBeGreaterThan(0);
+    expect(googleAds).toEqual(googleAds.map(() => ({ grant_id: grants.googleAds, status: 'active' })));
+
     const wrongKind = await asha.request('PUT', `/api/auth/updateTokens/fbToken?brandId=${brand._id}&fbToken=${grants.googleAds}`);
     expect(wrongKind.status).toBe(400);
     expect(wrongKind.json<{ message: string }>().message).toBe('Unable to update fbToken token.');
+    expect(await connectionsOf('meta')).toEqual(metaBefore);
   });
 
   it('a denied consent stores nothing and says where it came from', async () => {
