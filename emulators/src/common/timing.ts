@@ -94,6 +94,16 @@ export function addServerTiming(req: FastifyRequest, name: string, ms: number): 
   timings.get(req)?.metrics.push({ name, ms });
 }
 
+/**
+ * A fault plan's latency (`latencyMs`): holds the answer that long and says so in Server-Timing (`fault;dur=`),
+ * so tests read what was injected from the answer itself and bench/src/emulator-timing.ts measures the wait.
+ */
+export async function injectFaultLatency(req: FastifyRequest, ms: number | undefined): Promise<void> {
+  if (!ms || ms <= 0) return;
+  addServerTiming(req, 'fault', ms);
+  await sleep(ms);
+}
+
 const fmt = (ms: number) => (Math.round(ms * 10) / 10).toString();
 
 /**

@@ -1,11 +1,11 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../common/context.js';
-import { sleep } from '../common/faults.js';
 import { intEnums, wantsIntEnums } from './enums.js';
 import { authenticate, canSee, credentialOf, type Caller } from './auth.js';
 import { GoogleApiError, adminPermissionDenied, invalidCredentials, propertyPermissionDenied, quotaExhausted, sendError, serverError } from './errors.js';
 import type { QuotaTracker } from './quota.js';
+import { injectFaultLatency } from '../common/timing.js';
 
 export interface RouteSpec {
   api: 'data' | 'admin';
@@ -43,7 +43,7 @@ export function createServe(app: FastifyInstance, ctx: EmulatorContext, quota: Q
   return async (req, reply, route, work) => {
     const cred = credentialOf(req);
     const plan = ctx.faults.take(route.property, cred.token);
-    const delay = () => (plan?.latencyMs ? sleep(plan.latencyMs) : Promise.resolve());
+    const delay = () => injectFaultLatency(req, plan?.latencyMs);
     const denied = () => (route.api === 'data' ? propertyPermissionDenied() : adminPermissionDenied());
     let caller: Caller;
     try {

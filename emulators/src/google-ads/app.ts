@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { registerAdminRoutes } from '../common/admin.js';
 import type { EmulatorContext } from '../common/context.js';
-import { sleep, type FaultPlan } from '../common/faults.js';
+import type { FaultPlan } from '../common/faults.js';
 import { REALISTIC_LATENCY, registerServerTiming, setLatency } from '../common/timing.js';
 import { hangUntilClosed, sendTruncatedJson } from '../google/fault-io.js';
 import { mintTokens } from '../google/grants.js';
@@ -12,6 +12,7 @@ import {
 } from './errors.js';
 import { AdsQuota } from './quota.js';
 import { runSearch } from './search.js';
+import { injectFaultLatency } from '../common/timing.js';
 
 /**
  * Google Ads API over REST (googleads.googleapis.com): customers:listAccessibleCustomers,
@@ -75,7 +76,7 @@ export function googleAdsEmulator(ctx: EmulatorContext): FastifyPluginAsync {
       try {
         if (version < OLDEST_VERSION) throw requestError('UNSUPPORTED_VERSION', `Version v${version} is deprecated. Requests to this version will be blocked.`);
         const plan = ctx.faults.take(customerId, bearerToken(req));
-        if (plan?.latencyMs) await sleep(plan.latencyMs);
+        await injectFaultLatency(req, plan?.latencyMs);
         if (plan?.timeout) return hangUntilClosed(req, reply);
         const injected = plan ? faultError(plan) : undefined;
         if (injected) throw injected;

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerAdminRoutes } from '../common/admin.js';
 import type { EmulatorContext } from '../common/context.js';
-import { sleep } from '../common/faults.js';
 import { REALISTIC_LATENCY, registerServerTiming } from '../common/timing.js';
 import { registerAuthorizeRoutes, type AuthState } from './authorize.js';
 import { hangUntilClosed } from './fault-io.js';
 import { mintTokens } from './grants.js';
 import { registerTokenRoutes, type FaultTaker } from './token.js';
 import { registerUserinfoRoutes } from './userinfo.js';
+import { injectFaultLatency } from '../common/timing.js';
 
 /**
  * Google OAuth 2.0 / OpenID Connect: stands in for accounts.google.com (authorize + consent),
@@ -24,7 +24,7 @@ export function googleEmulator(ctx: EmulatorContext): FastifyPluginAsync {
     const takeFault: FaultTaker = async (req, reply, keys) => {
       const plan = ctx.faults.take(...keys);
       if (!plan) return undefined;
-      if (plan.latencyMs) await sleep(plan.latencyMs);
+      await injectFaultLatency(req, plan.latencyMs);
       if (plan.timeout) {
         await hangUntilClosed(req, reply);
         return 'handled';

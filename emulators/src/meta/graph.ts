@@ -82,7 +82,7 @@ export async function handleGraph(state: MetaState, req: FastifyRequest, reply: 
   const { plan, keyKind } = takePlan(state, model, g.token);
   try {
     const now = state.ctx.clock.now();
-    const fault = await applyFault(plan, keyKind, { insights, accountId: model?.account.accountId ?? null, now, expiresAt: state.ctx.tokens.get(g.token)?.expiresAt ?? null });
+    const fault = await applyFault(req, plan, keyKind, { insights, accountId: model?.account.accountId ?? null, now, expiresAt: state.ctx.tokens.get(g.token)?.expiresAt ?? null });
     if (fault.kind === 'hang') return hang(req, reply);
     if (fault.kind === 'error') throw fault.error;
     if (head === 'oauth' && edge === 'access_token') {

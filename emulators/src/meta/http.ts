@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sleep } from '../common/faults.js';
 import { errors, rateLimitError, type GraphError } from './errors.js';
 import type { MetaFaultPlan } from './state.js';
+import { injectFaultLatency } from '../common/timing.js';
 
 // Request plumbing shared by every Graph route: the version segment, merged query/body params, the
 // access token (query, body or Authorization header), sending JSON with Graph's headers, and turning an
@@ -72,9 +72,9 @@ export type FaultOutcome = { kind: 'none' } | { kind: 'hang' } | { kind: 'error'
  * throttle code: a token is throttled as a user (17), an ad account by its BUC (80004, or 80000 on
  * insights), '*' as the whole app (4).
  */
-export async function applyFault(plan: MetaFaultPlan | undefined, keyKind: 'account' | 'token' | 'global', ctx: { insights: boolean; accountId: string | null; now: Date; expiresAt: number | null }): Promise<FaultOutcome> {
+export async function applyFault(req: FastifyRequest, plan: MetaFaultPlan | undefined, keyKind: 'account' | 'token' | 'global', ctx: { insights: boolean; accountId: string | null; now: Date; expiresAt: number | null }): Promise<FaultOutcome> {
   if (!plan) return { kind: 'none' };
-  if (plan.latencyMs && plan.latencyMs > 0) await sleep(plan.latencyMs);
+  await injectFaultLatency(req, plan.latencyMs);
   if (plan.timeout) return { kind: 'hang' };
   if (plan.serverError) return { kind: 'error', error: errors.server(plan.serverError.status ?? 503) };
   if (plan.rateLimit) {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../common/context.js';
-import { sleep } from '../common/faults.js';
 import { addServerTiming } from '../common/timing.js';
 import type { Schema } from './graphql/types.js';
 import { prepare } from './graphql/validate.js';
@@ -10,6 +9,7 @@ import { actualCost, requestedCost } from './graphql/cost.js';
 import type { ShopifyExec } from './exec-context.js';
 import { refill, type ShopifyState, type ShopRuntime } from './state.js';
 import { hang, invalidToken, notFoundJson, serverError, tooManyRequests, truncated } from './errors.js';
+import { injectFaultLatency } from '../common/timing.js';
 
 // POST /{shop}/admin/api/{version}/graphql.json: auth, faults, cost-based throttling
 // (reference 5.6: THROTTLED on HTTP 200, `extensions.cost` on every executed response), execution.
@@ -40,7 +40,7 @@ export function registerGraphqlRoute(app: FastifyInstance, ctx: EmulatorContext,
     const tokenHeader = req.headers['x-shopify-access-token'];
     const token = typeof tokenHeader === 'string' ? tokenHeader : undefined;
     const fault = ctx.faults.take(token, rt.shop.domain);
-    if (fault?.latencyMs) await sleep(fault.latencyMs);
+    await injectFaultLatency(req, fault?.latencyMs);
     if (fault?.timeout) return hang(req, reply);
     if (fault?.serverError) return serverError(reply, fault.serverError.status ?? 503);
     if (fault?.tokenExpired || fault?.tokenRevoked) return invalidToken(reply);

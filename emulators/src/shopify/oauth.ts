@@ -4,6 +4,7 @@ import { escapeHtml, page } from '../common/html.js';
 import type { EmulatorContext } from '../common/context.js';
 import type { ShopifyState } from './state.js';
 import { hang, notFoundJson, notFoundPage, serverError, tooManyRequests } from './errors.js';
+import { injectFaultLatency } from '../common/timing.js';
 
 // App install OAuth, authorization code grant (reference 5.1): consent page, callback signed with an
 // HMAC-SHA256 (hex, client secret) over the sorted, form-encoded query (signedQueryMessage), code exchange at
@@ -136,7 +137,7 @@ ${hidden('client_id', q.client_id)}${hidden('scope', q.scope ?? '')}${hidden('re
     const rt = state.runtime(req.params.shop);
     if (!rt) return notFoundJson(reply);
     const fault = ctx.faults.take(rt.shop.domain);
-    if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+    await injectFaultLatency(req, fault?.latencyMs);
     if (fault?.timeout) return hang(req, reply);
     if (fault?.serverError) return serverError(reply, fault.serverError.status ?? 503);
     if (fault?.rateLimit) return tooManyRequests(reply, fault.rateLimit.retryAfterSeconds);
