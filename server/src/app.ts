@@ -43,6 +43,12 @@ import { forgetBrandJobs } from './sync/forget-brand-jobs.js';
 import { tutorialRoutes } from './modules/tutorials/tutorials.route.js';
 import { pricingRoutes } from './modules/pricing/pricing.route.js';
 import { enforcePlans } from './modules/pricing/plan-guard.js';
+import { startSandboxInbox, type SandboxInbox } from './mail/sandbox-inbox.js';
+import { createMailer } from './mail/mailer.js';
+import { emailReportRoutes } from './modules/email-reports/email-reports.route.js';
+import { startEmailJobs, type EmailJobs } from './modules/email-reports/email-reports.job.js';
+import type { EmailDeps } from './modules/email-reports/email-reports.service.js';
+import { sandboxMailRoutes } from './modules/sandbox-mail/sandbox-mail.route.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -67,6 +73,8 @@ declare module 'fastify' {
     syncQueue: SyncQueue | undefined;
     /** realtime messages to users' and brands' rooms */
     realtime: RealtimePublisher;
+    /** email: the sandbox inbox (sandbox mode without SMTP_URL), the email jobs (when this process runs the queue), what sends */
+    mail: { inbox: SandboxInbox | undefined; jobs: EmailJobs | undefined; deps: EmailDeps };
   }
 }
 
@@ -192,6 +200,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(supportRoutes, { ...supportDeps, scheduleRetry });
   await app.register(tutorialRoutes, { db });
   await app.register(pricingRoutes, { db, config, keyring, now: deps.now });
+
+  // Email (issue 22): SMTP_URL's server, or in sandbox mode the in-process inbox every message lands in.
+  const inbox = config.mail.sandboxInbox ? await startSandboxInbox() : undefined;
+  const smtpUrl = config.mail.smtpUrl ?? inbox?.url;
+  const mailer = smtpUrl ? createMailer(smtpUrl, config.mail.from) : undefined;
+  if (!mailer) app.log.warn('SMTP_URL is not set: email reports are not sent');
+  app.addHook('onClose', async () => {
+    mailer?.close();
+    await inbox?.close();
+  });
+  const emailDeps: EmailDeps = { ...reportDeps, config, keyring, mailer, log: app.log };
+  const emailJobs = syncQueue ? await startEmailJobs(syncQueue.boss, emailDeps, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 }) : undefined;
+  app.decorate('mail', { inbox, jobs: emailJobs, deps: emailDeps });
+  await app.register(emailReportRoutes, emailDeps);
+  if (inbox && config.mode === 'sandbox') await app.register(sandboxMailRoutes, { inbox, runSchedule: emailJobs?.runSchedule });
 
   if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);
   await registerWeb(app, deps.serveWeb ? (config.webDistDir ?? DEFAULT_WEB_DIST) : undefined, { canonicalUrl: config.mode === 'sandbox' ? config.publicUrl : undefined });

@@ -66,6 +66,14 @@ const envSchema = z.object({
     .string()
     .regex(/^\s*([^\s@,]+@[^\s@,]+\.[^\s@,]+\s*(,\s*[^\s@,]+@[^\s@,]+\.[^\s@,]+\s*)*)?$/, 'must be a comma-separated list of email addresses')
     .optional(),
+  // Where email goes (digests, alerts): smtp:// or smtps://user:pass@host:port. Unset in sandbox mode: the
+  // in-process sandbox inbox (/sandbox/mail) catches every message; unset in production: no email is sent.
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/, "must be an address, or 'Name <address>'")
+    .default('Parallels <reports@parallels.dev>'),
   TOKEN_ENCRYPTION_KEYS: z
     .string()
     .regex(/^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+)*$/, "must be 'id:base64key[,id:base64key...]'")
@@ -94,6 +102,8 @@ export interface Config {
   syncHistoryDays: number;
   /** sync jobs of different connections one worker process runs at once, per job kind (backfill, history, refresh) */
   syncConcurrency: number;
+  /** email delivery: SMTP_URL (undefined in sandbox mode means the in-process sandbox inbox), MAIL_FROM */
+  mail: { smtpUrl: string | undefined; from: string; sandboxInbox: boolean };
   /** from TOKEN_ENCRYPTION_KEYS; undefined in sandbox mode means: generate one into DATA_DIR */
   tokenKeys: Array<{ id: string; key: Buffer }> | undefined;
   platforms: PlatformsConfig;
@@ -227,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncWorkers: e.SYNC_WORKERS,
     syncHistoryDays: e.SYNC_HISTORY_DAYS,
     syncConcurrency: e.SYNC_CONCURRENCY,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, sandboxInbox: sandbox && !e.SMTP_URL },
     tokenKeys,
     platforms,
     adminEmails: (e.ADMIN_EMAILS ?? (sandbox ? SANDBOX_DEMO_EMAIL : ''))

@@ -263,3 +263,43 @@ export const brandSubscriptions = pgTable(
   },
   (t) => [index('brand_subscriptions_shop_idx').on(t.shop, t.chargeId)],
 );
+
+/** Which emails a user wants for a brand (issue 22): all off until the user turns them on (the demo user's are on). */
+export const emailSettings = pgTable(
+  'email_settings',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' }),
+    daily: boolean('daily').notNull().default(false),
+    weekly: boolean('weekly').notNull().default(false),
+    alerts: boolean('alerts').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.brandId] })],
+);
+
+/**
+ * One row per email we mean to send, keyed by (user, brand, kind, period): the key is what makes a retry, a
+ * restart or two workers send it once. status: queued -> sending -> sent, or failed after the last attempt.
+ */
+export const emailDeliveries = pgTable(
+  'email_deliveries',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' }),
+    /** daily | weekly */
+    kind: text('kind').notNull(),
+    /** the period the email reports on: the day (daily) or the week's Monday (weekly) */
+    period: text('period').notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** when a worker took it to send: a claim older than the lease is a dead worker's */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    messageId: text('message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('email_deliveries_key_idx').on(t.userId, t.brandId, t.kind, t.period), index('email_deliveries_status_idx').on(t.status, t.createdAt)],
+);

@@ -14,7 +14,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
   if (serveSpa) await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h' });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (!serveSpa || request.method !== 'GET' || path.startsWith('/api/') || path.startsWith('/sandbox/') || path.startsWith('/socket.io/')) {
+    if (!serveSpa || request.method !== 'GET' || path.startsWith('/api/') || (path.startsWith('/sandbox/') && !isSandboxPage(path)) || path.startsWith('/socket.io/')) {
       return reply.code(404).send({ success: false, message: `Nothing at ${request.method} ${path}` });
     }
     // A page opened on another host name than PUBLIC_URL (127.0.0.1 for localhost) would hold its session cookie
@@ -24,6 +24,11 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
     // Hashed assets are served above; anything else is a client route.
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
+}
+
+/** The web app's own pages under /sandbox (the sandbox inbox); the rest of /sandbox is the emulators'. */
+function isSandboxPage(path: string): boolean {
+  return path === '/sandbox/mail' || path.startsWith('/sandbox/mail/');
 }
 
 /** PUBLIC_URL's origin when `host` (the request's Host header) is another host, else null. */

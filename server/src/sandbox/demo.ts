@@ -7,6 +7,7 @@ import { createBrandWithConnections } from '../modules/brands/brands.service.js'
 import type { NewConnection } from '../modules/brands/brands.sql.js';
 import { saveGrant } from '../modules/connections/grants.service.js';
 import { recordSubscription } from '../modules/pricing/pricing.service.js';
+import { turnOnAllEmails } from '../modules/email-reports/email-reports.service.js';
 import { SANDBOX_PREFIX } from './emulators.js';
 
 // The sandbox's demo account and brand (ARCHITECTURE.md, "Sandbox mode"): the emulators' demo store and
@@ -60,5 +61,7 @@ export async function seedDemo(app: FastifyInstance, deps: { db: Database; keyri
   // The demo shows every screen: its store is on the Growth Plan, as if the merchant had approved it on the
   // store's plan page (docs/decisions/013). A new sandbox brand starts on Free like any other.
   await recordSubscription(db, { brandId, shop: shop.domain, plan: 'GROWTH', status: 'active', chargeId: 'sandbox-demo', trialEndsOn: null, billingOn: new Date(Date.now() + 30 * 86_400_000) });
+  // The demo shows the product's emails too: its digests and alerts are on (they land in /sandbox/mail).
+  await turnOnAllEmails({ db }, user.id, brandId);
   app.log.info('sandbox demo brand connected to the emulators');
 }
