@@ -10,7 +10,7 @@ export const UNSUBSCRIBE_TOPICS = ['daily', 'weekly', 'alerts'] as const;
 export type UnsubscribeTopic = (typeof UNSUBSCRIBE_TOPICS)[number];
 
 export const emailSettingsSchema = z.object({
-  brandId: z.uuid(),
+  brandId: z.string(),
   brandName: z.string(),
   daily: z.boolean(),
   weekly: z.boolean(),

@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
           { path: '/first-time-brand-setup', handle: { title: 'Brand Setup' }, lazy: () => import('./routes/brand-setup').then((m) => ({ Component: m.BrandSetupRoute })) },
           { path: '/brand-setup', handle: { title: 'Brand Setup' }, lazy: () => import('./routes/brand-setup').then((m) => ({ Component: m.BrandSetupRoute })) },
           { path: '/profile', handle: { title: 'Profile' }, lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
+          { path: '/sandbox/mail', handle: { title: 'Sandbox inbox' }, lazy: () => import('./routes/sandbox-mail').then((m) => ({ Component: m.SandboxMailRoute })) },
           { path: '/performance-metrics', handle: { title: 'Brands Performance Metrics' }, lazy: () => import('./routes/performance-metrics').then((m) => ({ Component: m.PerformanceMetricsRoute })) },
           {
             path: '/admetrics/:brandId',

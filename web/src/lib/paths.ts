@@ -12,6 +12,7 @@ export const paths = {
   termsAndConditions: '/terms-and-conditions',
   shopify: '/shopify',
   pricingCallback: '/pricing_callback',
+  sandboxMail: '/sandbox/mail',
   adMetrics: (brandId: string) => `/admetrics/${brandId}`,
   marketingInsights: (brandId: string) => `/marketing-insights/${brandId}`,
   ecommerceReports: (brandId: string) => `/ecommerce-reports/${brandId}`,

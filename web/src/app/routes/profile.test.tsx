@@ -48,6 +48,7 @@ describe('profile', () => {
         return json(200, { success: true });
       }
       if (url.startsWith('/api/auth/zoho')) return json(200, { success: true, authUrl: 'https://accounts.zoho.example/oauth' });
+      if (url === '/api/email/settings') return json(200, { success: true, data: serverBrands.map((b) => ({ brandId: b._id, brandName: b.name, daily: false, weekly: false, alerts: false })) });
       return json(404, { success: false, message: 'not mocked' });
     });
   });
@@ -62,9 +63,16 @@ describe('profile', () => {
     expect(screen.getByRole('heading', { name: 'asha' })).toBeInTheDocument();
     expect(screen.getByText('asha@example.com')).toBeInTheDocument();
     expect(screen.queryByText('Administrator')).not.toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Brands', 'Tutorials']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Brands', 'Email reports', 'Tutorials']);
     expect(await screen.findByText('Sun Kissed Co')).toBeInTheDocument();
     expect(screen.getByText('Moon Shop')).toBeInTheDocument();
+  });
+
+  it("the Email reports tab lists each brand's email switches, off until turned on", async () => {
+    renderProfile(asha);
+    await userEvent.click(screen.getByRole('tab', { name: 'Email reports' }));
+    expect(await screen.findByRole('switch', { name: 'Daily report for Sun Kissed Co' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Weekly report for Moon Shop' })).not.toBeChecked();
   });
 
   it('Delete removes the brand at once, moves the selection and refreshes the list', async () => {

@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import { BrandList } from '../../features/brands/components/brand-list';
 import { useBrand } from '../../features/connections/api/get-brand';
+import { EmailReportSettings } from '../../features/email-reports/components/email-report-settings';
 import { ProfileScreen } from '../../features/profile/components/profile-screen';
 import { TutorialSettings } from '../../features/tutorials/components/tutorial-settings';
 import { ConnectionSyncList } from '../../features/sync-status/components/connection-sync-list';
@@ -11,7 +12,14 @@ import { useSession } from '../../lib/session-store';
 export function ProfileRoute() {
   const { user } = useSession();
   if (!user) return <Navigate to={paths.login} replace />;
-  return <ProfileScreen user={user} brandsPanel={<BrandList user={user} renderBrandDetails={(brandId) => <BrandSyncStatus brandId={brandId} />} />} tutorialsPanel={<TutorialSettings />} />;
+  return (
+    <ProfileScreen
+      user={user}
+      brandsPanel={<BrandList user={user} renderBrandDetails={(brandId) => <BrandSyncStatus brandId={brandId} />} />}
+      tutorialsPanel={<TutorialSettings />}
+      emailReportsPanel={<EmailReportSettings />}
+    />
+  );
 }
 
 /** Under each brand: its connections' sync status, kept moving by the realtime backfill events. */

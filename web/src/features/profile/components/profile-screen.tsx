@@ -16,10 +16,11 @@ import { useHelpDeskStatus, useRetryTicket } from '../api/get-help-desk-status';
  * /profile (spec core.md sections 2 and 6): who is signed in, the Brands tab, and for admins only the
  * Support tab with the help-desk connection. The brand list comes from the route (features stay apart).
  */
-export function ProfileScreen({ user, brandsPanel, tutorialsPanel }: { user: User; brandsPanel: ReactNode; tutorialsPanel?: ReactNode }) {
+export function ProfileScreen({ user, brandsPanel, tutorialsPanel, emailReportsPanel }: { user: User; brandsPanel: ReactNode; tutorialsPanel?: ReactNode; emailReportsPanel?: ReactNode }) {
   const [tab, setTab] = useState('brands');
   const items: TabItem[] = [{ id: 'brands', label: 'Brands', panel: brandsPanel }];
   if (user.isAdmin) items.push({ id: 'support', label: 'Support', panel: <SupportPanel /> });
+  if (emailReportsPanel) items.push({ id: 'email-reports', label: 'Email reports', panel: emailReportsPanel });
   if (tutorialsPanel) items.push({ id: 'tutorials', label: 'Tutorials', panel: tutorialsPanel });
 
   return (

@@ -1,0 +1,71 @@
+import type { EmailSettings } from '@parallels/contract/email-reports';
+import { useToast } from '../../../components/ui/toast';
+import { errorToast } from '../../../lib/toast-messages';
+import { useEmailSettings, useUpdateEmailSettings } from '../api/email-settings';
+
+type Switch = 'daily' | 'weekly' | 'alerts';
+
+const SWITCHES: Array<{ key: Switch; label: string; description: string }> = [
+  { key: 'daily', label: 'Daily report', description: "Yesterday's sales, spend, ROAS, sessions and conversion rate, at 07:00 in the brand's timezone." },
+  { key: 'weekly', label: 'Weekly report', description: 'Last week against the week before, on Mondays at 07:00.' },
+  { key: 'alerts', label: 'Alert emails', description: 'An email when a connection needs reconnecting or a source stops syncing.' },
+];
+
+const displayName = (name: string) => name.replaceAll('_', ' ');
+
+/** Profile, 'Email reports': per brand, which emails the user gets. Every email has an unsubscribe link too. */
+export function EmailReportSettings() {
+  const settings = useEmailSettings();
+  if (settings.isPending) return <p className="text-sm text-slate-500">Loading email settings…</p>;
+  if (settings.isError) return <p className="text-sm text-red-600">{settings.error.message}</p>;
+  if (settings.data.length === 0) return <p className="text-sm text-slate-500">Add a brand to get email reports about it.</p>;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">Choose the emails you get for each brand. They are off until you turn them on.</p>
+      {settings.data.map((row) => (
+        <BrandEmailSettings key={row.brandId} row={row} />
+      ))}
+    </div>
+  );
+}
+
+function BrandEmailSettings({ row }: { row: EmailSettings }) {
+  const update = useUpdateEmailSettings();
+  const { toast } = useToast();
+  const name = displayName(row.brandName);
+  const toggle = (key: Switch) => {
+    update.mutate(
+      { brandId: row.brandId, change: { [key]: !row[key] } },
+      {
+        onSuccess: (saved) => toast({ title: 'Email settings saved', description: `${SWITCHES.find((s) => s.key === key)!.label} for ${name} is ${saved[key] ? 'on' : 'off'}.` }),
+        onError: (e) => toast(errorToast(e)),
+      },
+    );
+  };
+  return (
+    <section aria-label={`Emails for ${name}`} className="rounded-lg border border-slate-200">
+      <h3 className="border-b border-slate-100 px-3 py-2 text-sm font-semibold text-slate-800">{name}</h3>
+      <ul className="divide-y divide-slate-100">
+        {SWITCHES.map((s) => (
+          <li key={s.key} className="flex items-start gap-3 p-3 text-sm">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium">{s.label}</p>
+              <p className="text-slate-500">{s.description}</p>
+            </div>
+            <button
+              type="button"
+              role="switch"
+              aria-checked={row[s.key]}
+              aria-label={`${s.label} for ${name}`}
+              disabled={update.isPending}
+              onClick={() => toggle(s.key)}
+              className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 ${row[s.key] ? 'bg-brand-600' : 'bg-slate-300'}`}
+            >
+              <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${row[s.key] ? 'translate-x-5' : 'translate-x-0.5'}`} />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
