@@ -13,6 +13,8 @@ export const routes: RouteObject[] = [
       { path: '/terms-and-conditions', handle: { title: 'Terms and Conditions' }, lazy: () => import('./routes/legal').then((m) => ({ Component: m.TermsRoute })) },
       { path: '/shopify', handle: { title: 'Connecting to Dashboard...' }, lazy: () => import('./routes/shopify-install').then((m) => ({ Component: m.ShopifyInstallRoute })) },
       { path: '/pricing_callback', handle: { title: 'Processing your subscription...' }, lazy: () => import('./routes/pricing-callback').then((m) => ({ Component: m.PricingCallbackRoute })) },
+      // outside the app shell: its second path segment is no brand id
+      { path: '/sandbox/mail', handle: { title: 'Sandbox inbox' }, lazy: () => import('./routes/sandbox-mail').then((m) => ({ Component: m.SandboxMailRoute })) },
       { path: '/callback', handle: { title: 'Signing you in' }, lazy: () => import('./routes/callback').then((m) => ({ Component: m.CallbackRoute })) },
       {
         element: <AppShell />,
@@ -21,7 +23,6 @@ export const routes: RouteObject[] = [
           { path: '/first-time-brand-setup', handle: { title: 'Brand Setup' }, lazy: () => import('./routes/brand-setup').then((m) => ({ Component: m.BrandSetupRoute })) },
           { path: '/brand-setup', handle: { title: 'Brand Setup' }, lazy: () => import('./routes/brand-setup').then((m) => ({ Component: m.BrandSetupRoute })) },
           { path: '/profile', handle: { title: 'Profile' }, lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
-          { path: '/sandbox/mail', handle: { title: 'Sandbox inbox' }, lazy: () => import('./routes/sandbox-mail').then((m) => ({ Component: m.SandboxMailRoute })) },
           { path: '/performance-metrics', handle: { title: 'Brands Performance Metrics' }, lazy: () => import('./routes/performance-metrics').then((m) => ({ Component: m.PerformanceMetricsRoute })) },
           {
             path: '/admetrics/:brandId',

@@ -13,7 +13,7 @@ export function SandboxInbox({ selectedId, onSelect }: { selectedId: string | un
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
       <Card className="p-0">
-        <h2 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold">Sandbox inbox</h2>
+        <h2 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold">Messages</h2>
         {list.isPending && <p className="p-4 text-sm text-slate-500">Loading messages…</p>}
         {list.isError && <p className="p-4 text-sm text-red-600">{list.error.message}</p>}
         {list.data?.length === 0 && <p className="p-4 text-sm text-slate-500">No emails yet. Digests go out at 07:00 in each brand's timezone.</p>}
