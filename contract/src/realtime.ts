@@ -30,6 +30,11 @@ export const realtimeMessageSchema = z.discriminatedUnion('type', [
     }),
   }),
   z.object({ type: z.literal('connection-needs-reconnect'), data: z.object({ brandId: z.string(), platform: z.enum(['shopify', 'meta', 'google_ads', 'ga4']), accountName: z.string(), message: z.string() }) }),
+  // an alert of the brand fired or resolved (issue 22): a rule, a connection needing reconnection, a source not synced
+  z.object({
+    type: z.literal('alert'),
+    data: z.object({ brandId: z.string(), state: z.enum(['fired', 'resolved']), title: z.string(), message: z.string(), actionUrl: z.string().nullable() }),
+  }),
   // a user of the brand changed a Meta campaign's labels (brand room): other open screens update
   z.object({ type: z.literal('campaign-labels-changed'), data: z.object({ brandId: z.string(), accountId: z.string(), campaignId: z.string(), labels: z.array(z.string()) }) }),
 ]);

@@ -49,6 +49,8 @@ import { emailReportRoutes } from './modules/email-reports/email-reports.route.j
 import { startEmailJobs, type EmailJobs } from './modules/email-reports/email-reports.job.js';
 import type { EmailDeps } from './modules/email-reports/email-reports.service.js';
 import { sandboxMailRoutes } from './modules/sandbox-mail/sandbox-mail.route.js';
+import { alertRoutes } from './modules/alerts/alerts.route.js';
+import { startAlertJobs } from './modules/alerts/alerts.job.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -214,6 +216,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const emailJobs = syncQueue ? await startEmailJobs(syncQueue.boss, emailDeps, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 }) : undefined;
   app.decorate('mail', { inbox, jobs: emailJobs, deps: emailDeps });
   await app.register(emailReportRoutes, emailDeps);
+  // Alerts: rules and built-in conditions checked every 5 minutes, in the brand's room and by email.
+  if (syncQueue) await startAlertJobs(syncQueue.boss, { ...reportDeps, realtime: publisher, enqueueEmail: emailJobs?.enqueue }, app.log, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 });
+  await app.register(alertRoutes, reportDeps);
   if (inbox && config.mode === 'sandbox') await app.register(sandboxMailRoutes, { inbox, runSchedule: emailJobs?.runSchedule });
 
   if (deps.emulators ?? config.mode === 'sandbox') await mountSandboxEmulators(app, config);

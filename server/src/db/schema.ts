@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Application tables. Fact tables (daily grain, brand_id first in every key) arrive with the sync engine.
 
@@ -298,8 +298,44 @@ export const emailDeliveries = pgTable(
     /** when a worker took it to send: a claim older than the lease is a dead worker's */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     messageId: text('message_id'),
+    /** what an alert email says (title, message); digests are built when sent */
+    payload: jsonb('payload').$type<{ title: string; message: string; state: 'fired' | 'resolved' }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('email_deliveries_key_idx').on(t.userId, t.brandId, t.kind, t.period), index('email_deliveries_status_idx').on(t.status, t.createdAt)],
+);
+
+/** A user's alert rule on a brand: a summary metric of a source, over yesterday or the last 7 days, against a threshold. */
+export const alertRules = pgTable(
+  'alert_rules',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    brandId: uuid('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    metric: text('metric').notNull(),
+    period: text('period').notNull(),
+    comparison: text('comparison').notNull(),
+    threshold: doublePrecision('threshold').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('alert_rules_brand_idx').on(t.brandId, t.userId)],
+);
+
+/**
+ * An alert that fired: once per condition (a rule, a connection needing reconnection, a source not synced) and
+ * the brand's day; resolved_at is set, once, when the condition no longer holds.
+ */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    brandId: uuid('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' }),
+    conditionKey: text('condition_key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    title: text('title').notNull(),
+    firedAt: timestamp('fired_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.conditionKey, t.day] })],
 );

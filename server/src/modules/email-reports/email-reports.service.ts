@@ -8,16 +8,20 @@ import { BRAND_NOT_FOUND } from '../brands/brand-access.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { brandToday } from '../reports/report-days.js';
 import { buildDigest } from './digest.service.js';
-import { renderDigestEmail } from './digest-email.js';
+import { renderDigestEmail, type RenderedEmail } from './digest-email.js';
+import { renderAlertEmail } from './alert-email.js';
 import {
   claimDelivery,
   insertDelivery,
+  listAlertRecipients,
   listDigestSubscriptions,
   listQueuedDeliveryIds,
   listUserSettings,
   markDeliveryFailed,
   markDeliverySent,
   saveSettings,
+  type AlertPayload,
+  type ClaimedDelivery,
   type DigestSubscription,
 } from './email-reports.sql.js';
 import { signUnsubscribe, UNSUBSCRIBE_TTL_DAYS, verifyUnsubscribe, type UnsubscribeClaim } from './unsubscribe-token.js';
@@ -150,7 +154,42 @@ export async function requeueLostDeliveries(deps: Pick<EmailDeps, 'db'>, enqueue
   return ids.length;
 }
 
+// ---- Alerts ----
+
+export interface AlertEmail {
+  brandId: string;
+  /** who: the rule's owner, or (undefined) everyone of the brand who asked for alert emails */
+  userIds?: string[];
+  conditionKey: string;
+  day: string;
+  alert: AlertPayload;
+}
+
+/** Queues an alert's email to each recipient who turned alert emails on, once per condition, day and state. */
+export async function queueAlertEmails(deps: Pick<EmailDeps, 'db'>, enqueue: (deliveryId: string) => Promise<unknown>, input: AlertEmail): Promise<number> {
+  const recipients = (await listAlertRecipients(deps.db, input.brandId)).filter((u) => !input.userIds || input.userIds.includes(u));
+  let queued = 0;
+  for (const userId of recipients) {
+    const id = await insertDelivery(deps.db, { userId, brandId: input.brandId, kind: 'alert', period: `${input.conditionKey}:${input.day}:${input.alert.state}`, payload: input.alert });
+    if (id) {
+      await enqueue(id);
+      queued += 1;
+    }
+  }
+  return queued;
+}
+
 // ---- Delivery ----
+
+async function composeEmail(deps: EmailDeps, d: ClaimedDelivery, unsubscribe: string): Promise<RenderedEmail> {
+  if (d.kind === 'alert') {
+    if (!d.payload) throw new Error('alert delivery without its alert');
+    return renderAlertEmail(d.payload, d.brandName, { app: `${deps.config.publicUrl}/dashboard`, settings: `${deps.config.publicUrl}/profile`, unsubscribe });
+  }
+  const digest = await buildDigest({ ...deps, publicUrl: deps.config.publicUrl }, { userId: d.userId, brand: { id: d.brandId, name: d.brandName, currency: d.currency, timezone: d.timezone }, kind: d.kind, period: d.period });
+  return renderDigestEmail(digest, unsubscribe);
+}
+
 
 export type DeliveryOutcome = { status: 'sent'; messageId: string } | { status: 'skipped'; reason: string } | { status: 'retry' | 'failed'; error: string };
 
@@ -164,9 +203,8 @@ export async function deliverEmail(deps: EmailDeps, deliveryId: string): Promise
   const d = await claimDelivery(deps.db, deliveryId, DELIVERY_LEASE_SECONDS);
   if (!d) return { status: 'skipped', reason: 'already sent, failed, or being sent by another worker' };
   try {
-    const digest = await buildDigest({ ...deps, publicUrl: deps.config.publicUrl }, { userId: d.userId, brand: { id: d.brandId, name: d.brandName, currency: d.currency, timezone: d.timezone }, kind: d.kind, period: d.period });
-    const unsubscribe = unsubscribeUrl(deps, { userId: d.userId, brandId: d.brandId, topic: d.kind });
-    const email = await renderDigestEmail(digest, unsubscribe);
+    const unsubscribe = unsubscribeUrl(deps, { userId: d.userId, brandId: d.brandId, topic: d.kind === 'alert' ? 'alerts' : d.kind });
+    const email = await composeEmail(deps, d, unsubscribe);
     const messageId = `<${d.id}@${new URL(deps.config.publicUrl).hostname}>`;
     await deps.mailer.send({
       to: d.email,

@@ -55,8 +55,12 @@ export async function listDigestSubscriptions(db: Database): Promise<DigestSubsc
   return rows.map((r) => ({ userId: r.user_id, email: r.email, brandId: r.brand_id, timezone: r.timezone, daily: r.daily, weekly: r.weekly }));
 }
 
+/** What a delivery sends: a digest (built when sent) or an alert (its words stored with it). */
+export type DeliveryKind = EmailKind | 'alert';
+export type AlertPayload = NonNullable<typeof emailDeliveries.$inferInsert.payload>;
+
 /** The delivery's row, made once per key: its id when this call made it, undefined when it already existed. */
-export async function insertDelivery(db: Database, key: { userId: string; brandId: string; kind: EmailKind; period: string }): Promise<string | undefined> {
+export async function insertDelivery(db: Database, key: { userId: string; brandId: string; kind: DeliveryKind; period: string; payload?: AlertPayload }): Promise<string | undefined> {
   const rows = await db.insert(emailDeliveries).values(key).onConflictDoNothing().returning({ id: emailDeliveries.id });
   return rows[0]?.id;
 }
@@ -79,9 +83,10 @@ export interface ClaimedDelivery {
   brandName: string;
   currency: string;
   timezone: string;
-  kind: EmailKind;
+  kind: DeliveryKind;
   period: string;
   attempts: number;
+  payload: AlertPayload | null;
 }
 
 /**
@@ -89,17 +94,17 @@ export interface ClaimedDelivery {
  * than `leaseSeconds` by a worker that never finished: a killed one). A sent or failed delivery is never taken.
  */
 export async function claimDelivery(db: Database, id: string, leaseSeconds: number): Promise<ClaimedDelivery | undefined> {
-  const [row] = await queryRows<{ id: string; user_id: string; email: string; username: string; brand_id: string; brand_name: string; currency: string; timezone: string; kind: EmailKind; period: string; attempts: number }>(
+  const [row] = await queryRows<{ id: string; user_id: string; email: string; username: string; brand_id: string; brand_name: string; currency: string; timezone: string; kind: DeliveryKind; period: string; attempts: number; payload: AlertPayload | null }>(
     db,
     sql`with claimed as (
           update email_deliveries set status = 'sending', attempts = attempts + 1, claimed_at = now()
            where id = ${id}::uuid
              and (status = 'queued' or (status = 'sending' and claimed_at < now() - make_interval(secs => ${leaseSeconds})))
-          returning id, user_id, brand_id, kind, period, attempts)
-        select c.id, c.user_id, u.email, u.username, c.brand_id, b.name as brand_name, b.currency, b.timezone, c.kind, c.period, c.attempts
+          returning id, user_id, brand_id, kind, period, attempts, payload)
+        select c.id, c.user_id, u.email, u.username, c.brand_id, b.name as brand_name, b.currency, b.timezone, c.kind, c.period, c.attempts, c.payload
           from claimed c join users u on u.id = c.user_id join brands b on b.id = c.brand_id`,
   );
-  return row && { id: row.id, userId: row.user_id, email: row.email, username: row.username, brandId: row.brand_id, brandName: row.brand_name, currency: row.currency, timezone: row.timezone, kind: row.kind, period: row.period, attempts: row.attempts };
+  return row && { id: row.id, userId: row.user_id, email: row.email, username: row.username, brandId: row.brand_id, brandName: row.brand_name, currency: row.currency, timezone: row.timezone, kind: row.kind, period: row.period, attempts: row.attempts, payload: row.payload };
 }
 
 export async function markDeliverySent(db: Database, id: string, messageId: string): Promise<void> {
@@ -118,4 +123,14 @@ export type DeliveryRow = typeof emailDeliveries.$inferSelect;
 
 export async function findDeliveries(db: Database, userId: string, brandId: string): Promise<DeliveryRow[]> {
   return db.select().from(emailDeliveries).where(and(eq(emailDeliveries.userId, userId), eq(emailDeliveries.brandId, brandId)));
+}
+
+/** Users of the brand who asked for alert emails. */
+export async function listAlertRecipients(db: Database, brandId: string): Promise<string[]> {
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`select s.user_id from email_settings s join user_brands ub on ub.user_id = s.user_id and ub.brand_id = s.brand_id
+         where s.brand_id = ${brandId}::uuid and s.alerts`,
+  );
+  return rows.map((r) => r.user_id);
 }

@@ -52,6 +52,12 @@ describe('realtime message to notification', () => {
     expect(reconnectUrl(platform as 'meta')).toBe(url);
   });
 
+  it('alert: a fired alert is a warning, a resolved one a success, each with its link', () => {
+    const alert = (state: 'fired' | 'resolved', title: string) => ({ type: 'alert', data: { brandId: 'b1', state, title, message: 'Meta ROAS yesterday below 2.', actionUrl: '/dashboard' } });
+    expect(notificationFromMessage(alert('fired', 'Meta ROAS yesterday below 2'), never).notification).toEqual({ type: 'warning', title: 'Meta ROAS yesterday below 2', message: 'Meta ROAS yesterday below 2.', brandId: 'b1', actionUrl: '/dashboard' });
+    expect(notificationFromMessage(alert('resolved', 'Resolved: Meta ROAS yesterday below 2'), never).notification).toMatchObject({ type: 'success', title: 'Resolved: Meta ROAS yesterday below 2' });
+  });
+
   it.each(['backfilling', 'fresh', 'failing', 'reauth_required'])('backfill-progress (%s) is no notification: it feeds the loading card', (state) => {
     expect(notificationFromMessage(backfill(state), never)).toEqual({ notification: null });
   });

@@ -59,6 +59,16 @@ export function notificationFromMessage(message: { type: string; data: unknown }
     case 'backfill-progress':
       // Progress feeds the loading card and the sync list; the brand's history being ready is the one notice.
       return { notification: null };
+    case 'alert':
+      return {
+        notification: {
+          type: m.data.state === 'resolved' ? 'success' : 'warning',
+          title: m.data.title,
+          message: m.data.message,
+          brandId: m.data.brandId,
+          actionUrl: m.data.actionUrl,
+        },
+      };
     case 'campaign-labels-changed':
       // a colleague's label edit updates the campaign screen in place; it is not news to announce
       return { notification: null };
