@@ -48,6 +48,7 @@ describe('profile', () => {
         return json(200, { success: true });
       }
       if (url.startsWith('/api/auth/zoho')) return json(200, { success: true, authUrl: 'https://accounts.zoho.example/oauth' });
+      if (url.startsWith('/api/alerts/rules/')) return json(200, { success: true, data: [] });
       if (url === '/api/email/settings') return json(200, { success: true, data: serverBrands.map((b) => ({ brandId: b._id, brandName: b.name, daily: false, weekly: false, alerts: false })) });
       return json(404, { success: false, message: 'not mocked' });
     });

@@ -30,6 +30,7 @@ describe('Email reports settings', () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       if (url === '/api/email/settings') return json(200, { success: true, data: rows });
+      if (url.startsWith('/api/alerts/rules/')) return json(200, { success: true, data: [] });
       const put = url.match(/^\/api\/email\/settings\/(.+)$/);
       if (put && init?.method === 'PUT') {
         const change = JSON.parse(String(init.body)) as Partial<EmailSettings>;

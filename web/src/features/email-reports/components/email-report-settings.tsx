@@ -2,13 +2,14 @@ import type { EmailSettings } from '@parallels/contract/email-reports';
 import { useToast } from '../../../components/ui/toast';
 import { errorToast } from '../../../lib/toast-messages';
 import { useEmailSettings, useUpdateEmailSettings } from '../api/email-settings';
+import { AlertRules } from './alert-rules';
 
 type Switch = 'daily' | 'weekly' | 'alerts';
 
 const SWITCHES: Array<{ key: Switch; label: string; description: string }> = [
   { key: 'daily', label: 'Daily report', description: "Yesterday's sales, spend, ROAS, sessions and conversion rate, at 07:00 in the brand's timezone." },
   { key: 'weekly', label: 'Weekly report', description: 'Last week against the week before, on Mondays at 07:00.' },
-  { key: 'alerts', label: 'Alert emails', description: 'An email when a connection needs reconnecting or a source stops syncing.' },
+  { key: 'alerts', label: 'Alert emails', description: 'An email when an alert fires or resolves (it always shows in your notifications).' },
 ];
 
 const displayName = (name: string) => name.replaceAll('_', ' ');
@@ -66,6 +67,7 @@ function BrandEmailSettings({ row }: { row: EmailSettings }) {
           </li>
         ))}
       </ul>
+      <AlertRules brandId={row.brandId} brandName={name} />
     </section>
   );
 }
