@@ -217,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mail', { inbox, jobs: emailJobs, deps: emailDeps });
   await app.register(emailReportRoutes, emailDeps);
   // Alerts: rules and built-in conditions checked every 5 minutes, in the brand's room and by email.
-  if (syncQueue) await startAlertJobs(syncQueue.boss, { ...reportDeps, realtime: publisher, enqueueEmail: emailJobs?.enqueue }, app.log, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 });
+  if (syncQueue) await startAlertJobs(syncQueue.boss, { ...reportDeps, realtime: publisher, enqueueEmail: mailer ? emailJobs?.enqueue : undefined }, app.log, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 });
   await app.register(alertRoutes, reportDeps);
   if (inbox && config.mode === 'sandbox') await app.register(sandboxMailRoutes, { inbox, runSchedule: emailJobs?.runSchedule });
 

@@ -5,8 +5,8 @@ import { queryRows } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { buildDigest } from '../src/modules/email-reports/digest.service.js';
-import { deliverEmail, dueDigests, MAX_DELIVERY_ATTEMPTS } from '../src/modules/email-reports/email-reports.service.js';
-import { insertDelivery } from '../src/modules/email-reports/email-reports.sql.js';
+import { deliverEmail, DELIVERY_LEASE_SECONDS, dueDigests, MAX_DELIVERY_ATTEMPTS } from '../src/modules/email-reports/email-reports.service.js';
+import { claimDelivery, insertDelivery } from '../src/modules/email-reports/email-reports.sql.js';
 import { signUnsubscribe } from '../src/modules/email-reports/unsubscribe-token.js';
 import { createKeyring } from '../src/lib/token-crypto.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
@@ -173,6 +173,19 @@ describe.each(DB_KINDS)('email reports on %s', (kind) => {
       const outcomes = await Promise.all([deliverEmail(t.app.mail.deps, id), deliverEmail(t.app.mail.deps, id)]);
       expect(outcomes.map((o) => o.status).sort()).toEqual(['sent', 'skipped']);
       expect(t.app.mail.inbox!.list()).toHaveLength(before + 1);
+    });
+
+    it('leaves a delivery a killed worker held until its lease ends, then another worker sends it once', async () => {
+      const id = (await insertDelivery(t.database.db, { userId, brandId, kind: 'daily', period: '2026-03-12' }))!;
+      // a worker claims it and dies before sending
+      expect(await claimDelivery(t.database.db, id, DELIVERY_LEASE_SECONDS)).toMatchObject({ id, attempts: 1 });
+      const before = t.app.mail.inbox!.list().length;
+      expect(await deliverEmail(t.app.mail.deps, id)).toMatchObject({ status: 'skipped' });
+      await t.database.db.execute(sql`update email_deliveries set claimed_at = now() - make_interval(secs => ${DELIVERY_LEASE_SECONDS + 1}) where id = ${id}::uuid`);
+      expect(await deliverEmail(t.app.mail.deps, id)).toMatchObject({ status: 'sent' });
+      expect(await deliverEmail(t.app.mail.deps, id)).toMatchObject({ status: 'skipped' });
+      expect(t.app.mail.inbox!.list()).toHaveLength(before + 1);
+      expect((await deliveries()).find((d) => d.id === id)).toMatchObject({ status: 'sent', attempts: 2 });
     });
 
     it('records a failing SMTP server on the delivery, retries, and fails it after the last attempt', async () => {

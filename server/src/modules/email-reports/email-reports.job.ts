@@ -33,6 +33,8 @@ export async function startEmailJobs(boss: PgBoss, deps: EmailDeps, options: { p
     const requeued = await requeueLostDeliveries(deps, enqueue);
     return { queued, requeued };
   });
-  await boss.schedule(EMAIL_QUEUES.schedule, SCHEDULE_CRON);
+  // Without an SMTP server nothing is scheduled: no delivery rows pile up waiting for one.
+  if (deps.mailer) await boss.schedule(EMAIL_QUEUES.schedule, SCHEDULE_CRON);
+  else await boss.unschedule(EMAIL_QUEUES.schedule);
   return { enqueue, runSchedule: (o = {}) => scheduleDigests(deps, enqueue, o) };
 }
