@@ -20,6 +20,14 @@ describe('configuration', () => {
     }
   });
 
+  it('reads SMTP_URL and MAIL_FROM: the sandbox inbox without SMTP_URL in sandbox mode', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'Parallels <reports@parallels.dev>', sandboxInbox: true });
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'reports@example.com' }).mail).toEqual({ smtpUrl: 'smtps://u:p@mail.example.com:465', from: 'reports@example.com', sandboxInbox: false });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM/);
+    expect(loadConfig({ MAIL_FROM: 'Acme Reports <reports@acme.test>' }).mail.from).toBe('Acme Reports <reports@acme.test>');
+  });
+
   it('has working defaults for sandbox mode', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ mode: 'sandbox', port: 3000, publicUrl: 'http://localhost:3000', dataDir: '.data', databaseUrl: undefined, seedDemo: true });
