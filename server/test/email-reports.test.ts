@@ -259,5 +259,14 @@ describe.each(DB_KINDS)('email reports on %s', (kind) => {
       expect(one.json().data.text).toContain('Unsubscribe:');
       expect((await inject('GET', '/api/sandbox/mail/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     });
+
+    it("does not show another user's mail", async () => {
+      await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { origin: ORIGIN }, payload: { username: 'ravi', email: 'ravi@example.com', password: 'ravi-password-1' } });
+      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login/normal', headers: { origin: ORIGIN }, payload: { email: 'ravi@example.com', password: 'ravi-password-1' } });
+      const ravi = { cookie: sessionCookie(login), origin: ORIGIN };
+      expect((await t.app.inject({ method: 'GET', url: '/api/sandbox/mail', headers: ravi })).json().data).toEqual([]);
+      const mayas = t.app.mail.inbox!.list()[0]!;
+      expect((await t.app.inject({ method: 'GET', url: `/api/sandbox/mail/${mayas.id}`, headers: ravi })).statusCode).toBe(404);
+    });
   });
 });
