@@ -115,6 +115,18 @@ describe.each(DB_KINDS)('email reports on %s', (kind) => {
       }
     });
 
+    it("shows this month's targets with the progress the targets endpoint answers", async () => {
+      const added = await inject('POST', '/api/performance/addTarget', { brandId, name: 'March push', source: 'Meta', targetSales: 10000, targetSpend: 4000, targetROAS: 2.5, targetDate: '2026-03-31' });
+      expect(added.statusCode).toBe(201);
+      const [listed] = (await inject('GET', '/api/performance/brandTarget')).json().data as Array<{ achievedSales: number; achievedSpend: number; achievedROAS: number }>;
+      const brand = { id: brandId, name: 'Mail_Brand', currency: 'INR', timezone: 'Asia/Kolkata' };
+      const digest = await buildDigest({ ...t.app.mail.deps, publicUrl: t.config.publicUrl }, { userId, brand, kind: 'daily', period: '2026-03-15' });
+      expect(digest.targets).toEqual([
+        { name: 'March push', source: 'Meta', targetDate: '2026-03-31', targetSales: 10000, achievedSales: listed!.achievedSales, targetSpend: 4000, achievedSpend: listed!.achievedSpend, targetRoas: 2.5, achievedRoas: listed!.achievedROAS },
+      ]);
+      expect(listed!.achievedSpend).toBe(1550); // 15 days of 100, and 50 on the 15th
+    });
+
     it('says a source that has not synced the day is missing, never 0, and ranks the campaigns', async () => {
       const brand = { id: brandId, name: 'Mail_Brand', currency: 'INR', timezone: 'Asia/Kolkata' };
       const digest = await buildDigest({ ...t.app.mail.deps, publicUrl: t.config.publicUrl }, { userId, brand, kind: 'daily', period: '2026-03-15' });
