@@ -1,18 +1,16 @@
-// CI (.ci/run), after `npm run build`: the production start works as docs/operations.md says. `npm run start:prod`'s
-// own command is started (node on the compiled server, no tsx) on a free port and a scratch data dir; it must
-// answer /api/health, serve the built web app and one of its assets, and on SIGTERM exit 0 within the shutdown
-// deadline. A missing build must stop it with a one-line message. Prints its figures; exits 1 on any failure.
+// CI (.ci/run), after `npm run build`: the production start works as docs/operations.md says. `npm run start:prod`
+// itself (node on the compiled server, no tsx) is started on a free port and a scratch data dir; it must answer
+// /api/health, serve the built web app and one of its assets, and on SIGTERM to npm exit 0 within the shutdown
+// deadline with the server gone (the signal must reach node through npm and the script's shell). A missing build
+// must stop it with a one-line message. Prints its figures; exits 1 on any failure.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts['start:prod'];
-const [command, ...args] = script.split(/\s+/);
-if (command !== 'node') throw new Error(`start:prod is expected to run node, not: ${script}`);
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -24,7 +22,7 @@ const freePort = () =>
   });
 
 function start(env) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['run', '--silent', 'start:prod'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -74,12 +72,24 @@ try {
   server.child.kill('SIGTERM');
   const stopped = await within(30_000, server.exited, 'shutdown');
   if (stopped.code !== 0) throw new Error(`exit ${stopped.code ?? stopped.signal} on SIGTERM:\n${server.output()}`);
+  const gone = await fetch(`${base}/api/health`).then(
+    () => false,
+    () => true,
+  );
+  if (!gone) throw new Error('npm exited on SIGTERM, but the server still answers: the signal did not reach node');
   console.log(
-    `prod check: listening after ${listeningMs} ms; /api/health ${JSON.stringify(health)}; / ${html.length} bytes, ${asset} ${assetBytes} bytes; SIGTERM to exit 0 in ${Date.now() - stopping} ms; an unbuilt start refused`,
+    `prod check: listening after ${listeningMs} ms; /api/health ${JSON.stringify(health)}; / ${html.length} bytes, ${asset} ${assetBytes} bytes; SIGTERM to npm, exit 0 and the port closed in ${Date.now() - stopping} ms; an unbuilt start refused`,
   );
 } catch (e) {
   console.error(`prod check failed: ${e.message}`);
-  if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+  // npm, its shell and node are one process group of their own (detached): none is left behind
+  if (server) {
+    try {
+      process.kill(-server.child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
   process.exitCode = 1;
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
