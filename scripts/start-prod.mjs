@@ -21,7 +21,7 @@ try {
 } catch {
   fail('@parallels/contract is not installed: run `npm ci` first.');
 }
-if (!contract.endsWith('.js')) fail('run it with `node --conditions=parallels-dist` (`npm run start:prod` does), or the TypeScript sources are loaded.');
+if (!contract.endsWith('.js')) fail('start it with `npm run start:prod` (node --conditions=parallels-dist): without that condition node would load the TypeScript sources.');
 for (const [file, what] of [
   [server, 'the server'],
   [contract, '@parallels/contract'],
