@@ -83,5 +83,6 @@ describe('money: one rounding rule', () => {
     for (const bad of ['', '-', '.', 'abc', '1,000.00', '12.3.4', 'NaN', 'Infinity', '1e400']) expect(() => toCents(bad), bad).toThrow(MoneyFormatError);
     expect(() => toCents(Number.NaN)).toThrow(MoneyFormatError);
     expect(() => toCents('123456789012345678.00')).toThrow(MoneyFormatError);
+    expect(toAmount('99999999999999.99')).toBe('99999999999999.99'); // numeric(16,2)'s largest, past a safe number of cents
   });
 });

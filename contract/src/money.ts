@@ -28,34 +28,44 @@ function plainText(text: string): string {
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-/**
- * An amount in major units -> whole cents: exact on the decimal digits, half away from zero ("1.005" is 101,
- * "-1.005" is -101, "0.004999" is 0). Throws MoneyFormatError for anything that is not a number, and for an
- * amount too large to count in cents exactly.
- */
-export function toCents(value: string | number): number {
+/** The amount's whole cents by the one rule, as a bigint (exact at any size). */
+function roundedCents(value: string | number): bigint {
   const text = typeof value === 'number' ? numberText(value) : value.trim();
   const m = DECIMAL.exec(text) ?? DECIMAL.exec(plainText(text));
   if (!m || (m[2] === '' && (m[3] ?? '') === '')) throw new MoneyFormatError(`not an amount of money: ${String(value)}`);
   const [, sign = '', whole = '', frac = ''] = m;
   let cents = BigInt(whole || '0') * 100n + BigInt((frac + '00').slice(0, 2));
   if (Number(frac.charAt(2) || '0') >= 5) cents += 1n;
+  return sign === '-' ? -cents : cents;
+}
+
+/**
+ * An amount in major units -> whole cents: exact on the decimal digits, half away from zero ("1.005" is 101,
+ * "-1.005" is -101, "0.004999" is 0). Throws MoneyFormatError for anything that is not a number, and for an
+ * amount too large to count in cents exactly as a JavaScript number.
+ */
+export function toCents(value: string | number): number {
+  const cents = roundedCents(value);
   const n = Number(cents);
   if (!Number.isSafeInteger(n)) throw new MoneyFormatError(`an amount too large to count in cents: ${String(value)}`);
-  return sign === '-' && n !== 0 ? -n : n;
+  return n;
+}
+
+function bigCentsToAmount(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
 /** Whole cents -> the numeric(16,2) text the fact tables store ("412.37", "-12.50", "0.00"). */
 export function centsToAmount(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new MoneyFormatError(`not a whole number of cents: ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return bigCentsToAmount(BigInt(cents));
 }
 
 /** An amount as stored: rounded to cents by the one rule, written as numeric(16,2) text. */
 export function toAmount(value: string | number): string {
-  return centsToAmount(toCents(value));
+  return bigCentsToAmount(roundedCents(value));
 }
 
 /** The exact sum of several amounts, rounded once (as the platform's own total of them would be). */

@@ -1,3 +1,4 @@
+import { dayCount } from '@parallels/contract/days';
 import { ratio } from '@parallels/contract/metrics';
 import type { MetaCampaign, MetaCampaignRequest, MetaCampaignResponse } from '@parallels/contract/meta-campaigns';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
@@ -58,7 +59,7 @@ export async function buildMetaCampaigns(deps: ReportDeps & { rangeReach?: Range
   assertSomethingSynced(sources);
   const conns = sources.meta;
   const sums = await campaignSums(deps.db, brand.id, conns.map((c) => c.accountId), range);
-  const rangeDays = Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1;
+  const rangeDays = dayCount(range);
 
   const accountData = await Promise.all(
     conns.map(async (conn) => {
