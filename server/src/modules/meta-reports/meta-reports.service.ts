@@ -1,3 +1,4 @@
+import { toCents } from '@parallels/contract/money';
 import { eachDay } from '@parallels/contract/days';
 import { ratio } from '@parallels/contract/metrics';
 import {
@@ -46,8 +47,8 @@ function add(a: Sums | null, b: Sums | null): Sums | null {
 
 function fromRow(r: BreakdownMonthSums): Sums {
   return {
-    spendCents: Math.round(Number(r.spend) * 100),
-    revenueCents: Math.round(Number(r.revenue) * 100),
+    spendCents: toCents(r.spend),
+    revenueCents: toCents(r.revenue),
     purchases: Number(r.purchases),
     impressions: Number(r.impressions),
     clicks: Number(r.clicks),
