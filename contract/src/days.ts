@@ -3,14 +3,10 @@
 // 24 hours, so a daylight-saving change can never shift a day. "Today" is always the calendar day in a
 // timezone (the brand's), never "now minus 24 hours", which is a different day on daylight-saving days.
 
+import type { DayRange } from './report-dates.js';
+
 /** A calendar day, 'YYYY-MM-DD'. */
 export type IsoDay = string;
-
-/** Days from `from` to `to`, both included. */
-export interface DaySpan {
-  from: IsoDay;
-  to: IsoDay;
-}
 
 const DAY_MS = 86_400_000;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -56,15 +52,15 @@ export function daysBetween(a: IsoDay, b: IsoDay): number {
   return Math.round((utcMidnight(b) - utcMidnight(a)) / DAY_MS);
 }
 
-/** How many days a span covers, both ends included. */
-export function dayCount(span: DaySpan): number {
-  return daysBetween(span.from, span.to) + 1;
+/** How many days a range covers, both ends included. */
+export function dayCount(range: DayRange): number {
+  return daysBetween(range.from, range.to) + 1;
 }
 
-/** Every day of a span in order, both ends included; none when `to` is before `from`. */
-export function eachDay(span: DaySpan): IsoDay[] {
+/** Every day of a range in order, both ends included; none when `to` is before `from`. */
+export function eachDay(range: DayRange): IsoDay[] {
   const days: IsoDay[] = [];
-  for (let d = span.from; d <= span.to; d = addDays(d, 1)) days.push(d);
+  for (let d = range.from; d <= range.to; d = addDays(d, 1)) days.push(d);
   return days;
 }
 
