@@ -12,6 +12,7 @@ import {
   monthStart,
   nextMonthStart,
   quarterStart,
+  splitWholeMonths,
   todayIn,
   weekStart,
   yesterdayIn,
@@ -122,6 +123,26 @@ describe('day arithmetic', () => {
     expect(addMonths('2026-05-31', -3)).toBe('2026-02-28');
     expect(addMonths('2026-01-15', -1)).toBe('2025-12-15');
     expect(addMonths('2024-02-29', 12)).toBe('2025-02-28');
+  });
+
+  it('a range splits into whole months and edges that cover it exactly once', () => {
+    fc.assert(
+      fc.property(calendarDay, fc.integer({ min: 0, max: 800 }), (from, n) => {
+        const range = { from, to: addDays(from, n) };
+        const { months, edges } = splitWholeMonths(range);
+        const parts = [...edges, ...(months ? [months] : [])].sort((a, b) => (a.from < b.from ? -1 : 1));
+        const covered = parts.flatMap(eachDay);
+        const wholeMonths = !months || (months.from === monthStart(months.from) && months.to === monthEnd(months.to));
+        // an edge never holds a whole month of the range
+        const edgesPartial = edges.every((e) => !(e.from === monthStart(e.from) && monthEnd(e.from) <= e.to));
+        return wholeMonths && edgesPartial && covered.join() === eachDay(range).join() && (!months || edges.length <= 2);
+      }),
+    );
+    expect(splitWholeMonths({ from: '2026-01-15', to: '2026-04-10' })).toEqual({
+      months: { from: '2026-02-01', to: '2026-03-31' },
+      edges: [{ from: '2026-01-15', to: '2026-01-31' }, { from: '2026-04-01', to: '2026-04-10' }],
+    });
+    expect(splitWholeMonths({ from: '2026-01-15', to: '2026-02-10' })).toEqual({ months: null, edges: [{ from: '2026-01-15', to: '2026-02-10' }] });
   });
 
   it('weeks start on Monday; quarters on their first month', () => {

@@ -88,6 +88,22 @@ export function nextMonthStart(day: IsoDay): IsoDay {
   return addDays(monthEnd(day), 1);
 }
 
+/**
+ * A range as the calendar months wholly inside it and the partial days at its ends, for reports that read whole
+ * months from a monthly rollup: `months` runs from the first whole month's first day to the last whole month's
+ * last day (null when no month fits whole), `edges` are the days before and after it (the whole range when no
+ * month fits).
+ */
+export function splitWholeMonths(range: DayRange): { months: DayRange | null; edges: DayRange[] } {
+  const first = range.from === monthStart(range.from) ? range.from : nextMonthStart(range.from);
+  const last = range.to === monthEnd(range.to) ? range.to : addDays(monthStart(range.to), -1);
+  if (first > last) return { months: null, edges: [range] };
+  const edges: DayRange[] = [];
+  if (range.from < first) edges.push({ from: range.from, to: addDays(first, -1) });
+  if (last < range.to) edges.push({ from: addDays(last, 1), to: range.to });
+  return { months: { from: first, to: last }, edges };
+}
+
 /** Weeks start on Monday. */
 export function weekStart(day: IsoDay): IsoDay {
   const weekday = (new Date(utcMidnight(day)).getUTCDay() + 6) % 7; // Monday 0 .. Sunday 6

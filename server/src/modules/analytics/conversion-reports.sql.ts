@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
-import { addDays, monthStart, nextMonthStart } from '@parallels/contract/days';
+import { addDays, monthStart, splitWholeMonths } from '@parallels/contract/days';
 
 /** One dimension value's sums for one month ('YYYYMM'). */
 export interface ValueMonthSums {
@@ -18,19 +18,11 @@ const inList = (values: string[]): SQL => sql.join(values.map((v) => sql`${v}`),
  * months at its ends (read from the daily rows), each edge inside one month. Either part may be empty.
  */
 export function splitByWholeMonths(range: DayRange): { months: DayRange | null; days: DayRange[] } {
-  const firstWhole = range.from.endsWith('-01') ? range.from : nextMonthStart(range.from);
-  // the first day after the last whole month: past the range's own last month when the range ends on its last day
-  const afterLastWhole = addDays(range.to, 1).endsWith('-01') ? nextMonthStart(range.to) : monthStart(range.to);
-  if (firstWhole >= afterLastWhole) {
-    // no whole month: the range lies in one month or runs across one month's end into the next
-    if (range.from.slice(0, 7) === range.to.slice(0, 7)) return { months: null, days: [range] };
-    const second = monthStart(range.to);
-    return { months: null, days: [{ from: range.from, to: addDays(second, -1) }, { from: second, to: range.to }] };
-  }
-  const days: DayRange[] = [];
-  if (range.from < firstWhole) days.push({ from: range.from, to: addDays(firstWhole, -1) });
-  if (afterLastWhole <= range.to) days.push({ from: afterLastWhole, to: range.to });
-  return { months: { from: firstWhole, to: addDays(afterLastWhole, -1) }, days };
+  const { months, edges } = splitWholeMonths(range);
+  if (months || monthStart(range.from) === monthStart(range.to)) return { months, days: edges };
+  // no whole month, the range runs across one month's end into the next: one part per month
+  const second = monthStart(range.to);
+  return { months: null, days: [{ from: range.from, to: addDays(second, -1) }, { from: second, to: range.to }] };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GoogleColumnFilter, GooglePerformanceCategory } from '@parallels/contract/google-reports';
-import { addDays, monthEnd, monthStart, nextMonthStart } from '@parallels/contract/days';
+import { monthStart, splitWholeMonths } from '@parallels/contract/days';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
 
@@ -15,14 +15,8 @@ const inList = (values: string[]): SQL => sql.join(values.map((v) => sql`${v}`),
  * from the rollup, the partial months at its edges from the daily rows. `months` is null when no whole month fits.
  */
 export function splitRange(range: DayRange): { months: { from: string; to: string } | null; days: Array<{ from: string; to: string }> } {
-  const firstWhole = range.from.endsWith('-01') ? range.from : nextMonthStart(range.from);
-  const lastWhole = monthEnd(range.to) === range.to ? monthStart(range.to) : monthStart(addDays(monthStart(range.to), -1));
-  if (firstWhole > lastWhole) return { months: null, days: [range] };
-  const days: Array<{ from: string; to: string }> = [];
-  if (range.from < firstWhole) days.push({ from: range.from, to: addDays(firstWhole, -1) });
-  const tailFrom = nextMonthStart(lastWhole);
-  if (tailFrom <= range.to) days.push({ from: tailFrom, to: range.to });
-  return { months: { from: firstWhole, to: lastWhole }, days };
+  const { months, edges } = splitWholeMonths(range);
+  return { months: months && { from: months.from, to: monthStart(months.to) }, days: edges };
 }
 
 /**

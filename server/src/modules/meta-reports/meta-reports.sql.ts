@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
-import { addDays, monthStart, nextMonthStart } from '@parallels/contract/days';
+import { monthStart, splitWholeMonths } from '@parallels/contract/days';
 
 /** One breakdown value's sums for one ad account and one calendar month (of the days inside the range). */
 export interface BreakdownMonthSums {
@@ -22,15 +22,8 @@ export interface BreakdownMonthSums {
  * (read from the daily rows): a two-year range reads 24 monthly rows per value instead of 730 daily ones.
  */
 export function splitByMonth(range: DayRange): { months: { first: string; last: string } | null; days: DayRange[] } {
-  const firstFull = range.from === monthStart(range.from) ? range.from : nextMonthStart(range.from);
-  const afterTo = addDays(range.to, 1);
-  // the first day of the month after the last whole month
-  const endFull = afterTo === monthStart(afterTo) ? afterTo : monthStart(range.to);
-  if (firstFull >= endFull) return { months: null, days: [range] };
-  const days: DayRange[] = [];
-  if (range.from < firstFull) days.push({ from: range.from, to: addDays(firstFull, -1) });
-  if (endFull <= range.to) days.push({ from: endFull, to: range.to });
-  return { months: { first: firstFull, last: monthStart(addDays(endFull, -1)) }, days };
+  const { months, edges } = splitWholeMonths(range);
+  return { months: months && { first: months.from, last: monthStart(months.to) }, days: edges };
 }
 
 /**
