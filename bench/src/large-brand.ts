@@ -9,10 +9,10 @@ import { syncWindows } from '@parallels/server/db/facts-schema';
 import { createServerDatabase } from '@parallels/server/db/scratch-database';
 import { insertBrand } from '@parallels/server/modules/brands/brands.sql';
 import { saveSubscription } from '@parallels/server/modules/pricing/pricing.sql';
-import { brandToday } from '@parallels/server/modules/reports/report-days';
 import { BACKFILL_STREAM } from '@parallels/server/sync/backfill.job';
 import { GOOGLE_VIEW_MONTH_GROUP, GOOGLE_VIEW_MONTH_SELECT, rollUpGa4DimensionMonths } from '@parallels/server/sync/facts-writer';
-import { addDays, backfillWindows, HISTORY_DAYS } from '@parallels/server/sync/windows';
+import { addDays, daysBetween, todayIn } from '@parallels/contract/days';
+import { backfillWindows, HISTORY_DAYS } from '@parallels/server/sync/windows';
 import { seedMetaReportFacts } from './meta-facts.js';
 
 /**
@@ -238,7 +238,7 @@ async function seedCheckpoints(db: Database, brandId: string, yesterday: string,
       stream: BACKFILL_STREAM,
       windowFrom: w.from,
       windowTo: w.to,
-      rows: perDay(c.platform) * (Math.round((Date.parse(w.to) - Date.parse(w.from)) / 86_400_000) + 1),
+      rows: perDay(c.platform) * (daysBetween(w.from, w.to) + 1),
       calls: 1,
       completedAt: now,
     })),
@@ -298,7 +298,7 @@ export async function seedLargeBrand(app: App, db: Database, config: Config, now
   const cookie = cookieFrom(login, config.session.cookieName);
   const userId = (login.json() as { user: { id: string } }).user.id;
 
-  const today = brandToday(TIMEZONE, now);
+  const today = todayIn(TIMEZONE, now);
   const yesterday = addDays(today, -1);
   const first = addDays(yesterday, -(HISTORY_DAYS - 1));
   const conn = (platform: 'meta' | 'google_ads' | 'ga4', accountId: string, accountName: string) => ({

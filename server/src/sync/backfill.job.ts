@@ -18,7 +18,8 @@ import {
   type SyncConnection,
 } from './sync.sql.js';
 import { adoptPulls, parkPulls, WindowPulls, type StartPull } from './window-pulls.js';
-import { backfillWindows, dayIn, missingWindows, refreshWindow, type DayWindow } from './windows.js';
+import { addDays, yesterdayIn } from '@parallels/contract/days';
+import { backfillWindows, missingWindows, refreshWindow, type DayWindow } from './windows.js';
 
 export const BACKFILL_STREAM = 'backfill';
 
@@ -76,12 +77,16 @@ async function exclusively(deps: JobDeps, connectionId: string, kind: JobKind, i
 
 /** The two-year span's windows as of now, and those whose days are not all held yet. */
 async function historyOf(deps: JobDeps, conn: { id: string; brandTimezone: string }): Promise<{ all: DayWindow[]; missing: DayWindow[] }> {
-  const all = backfillWindows(yesterdayIn(deps, conn.brandTimezone), deps.historyDays);
+  const all = backfillWindows(brandYesterday(deps, conn.brandTimezone), deps.historyDays);
   return { all, missing: missingWindows(all, await connectionWindows(deps.db, conn.id)) };
 }
 
-function yesterdayIn(deps: Pick<JobDeps, 'now'>, timezone: string): string {
-  return dayIn(timezone, new Date((deps.now?.() ?? new Date()).getTime() - 86_400_000));
+/**
+ * The newest whole day in the brand's timezone: the day before today there. Not the day it was 24 hours ago,
+ * which on the day after a 23-hour day (spring forward) is two days back for the hour after midnight.
+ */
+function brandYesterday(deps: Pick<JobDeps, 'now'>, timezone: string): string {
+  return yesterdayIn(timezone, deps.now?.() ?? new Date());
 }
 
 /**
@@ -96,7 +101,7 @@ export async function connectionsMissingHistory(deps: { db: Database; now?: () =
   );
   return targets
     .filter((t) => {
-      const all = backfillWindows(yesterdayIn(deps, t.timezone), deps.historyDays);
+      const all = backfillWindows(brandYesterday(deps, t.timezone), deps.historyDays);
       return missingWindows(all, synced.filter((w) => w.connectionId === t.id)).length > 0;
     })
     .map((t) => t.id);
@@ -214,9 +219,9 @@ async function refresh(deps: JobDeps, connectionId: string): Promise<BackfillRes
   const conn = await loadSyncConnection(deps.db, connectionId);
   const result: BackfillResult = { windows: 1, skipped: 0, rows: 0, calls: 0, outcome: 'gone' };
   if (!conn) return result;
-  const window = refreshWindow(conn.platform, yesterdayIn(deps, conn.brandTimezone), await syncedThrough(deps.db, conn.id));
+  const window = refreshWindow(conn.platform, brandYesterday(deps, conn.brandTimezone), await syncedThrough(deps.db, conn.id));
   try {
-    const updatedSince = conn.platform === 'shopify' ? new Date(Date.parse(`${window.from}T00:00:00Z`) - 86_400_000).toISOString() : undefined;
+    const updatedSince = conn.platform === 'shopify' ? `${addDays(window.from, -1)}T00:00:00.000Z` : undefined;
     const { rows, calls } = await syncWindow(deps, conn, window, 'refresh', { updatedSince });
     const { all, missing } = await historyOf(deps, conn);
     if (missing.length) await setSyncState(deps.db, conn.id, { state: 'backfilling', progress: (all.length - missing.length) / all.length });

@@ -17,6 +17,7 @@ import type { DayWindow } from './windows.js';
 import { upsertRows } from './upsert.js';
 import { ACCOUNT_FACT_TABLES } from '../db/fact-tables.js';
 import type { WindowFacts } from './pull.js';
+import { monthStart } from '@parallels/contract/days';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -141,8 +142,8 @@ const GOOGLE_VIEW_MONTH_COLUMNS = sql.raw(
  * days were just replaced; the month's other days are as they were). Same transaction as the facts.
  */
 export async function rollUpGoogleViewMonths(tx: Tx, brandId: string, accountId: string, window: DayWindow): Promise<void> {
-  const first = `${window.from.slice(0, 7)}-01`;
-  const lastMonth = `${window.to.slice(0, 7)}-01`;
+  const first = monthStart(window.from);
+  const lastMonth = monthStart(window.to);
   await tx.execute(sql`delete from google_view_monthly where brand_id = ${brandId} and customer_id = ${accountId} and month between ${first} and ${lastMonth}`);
   await tx.execute(sql`${GOOGLE_VIEW_MONTH_COLUMNS}
     ${GOOGLE_VIEW_MONTH_SELECT}

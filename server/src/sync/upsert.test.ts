@@ -5,6 +5,7 @@ import { brands, connections } from '../db/schema.js';
 import { ga4Daily, googleViewDaily, storeOrders } from '../db/facts-schema.js';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/test-app.js';
 import { COPY_FROM_ROWS, csvField, upsertRows } from './upsert.js';
+import { addDays } from '@parallels/contract/days';
 
 describe.each(DB_KINDS)('bulk upsert on %s', (kind) => {
   let t: TestApp;
@@ -45,7 +46,7 @@ describe.each(DB_KINDS)('bulk upsert on %s', (kind) => {
 
   it('inserts many rows in one go and replaying them changes nothing', async () => {
     const rows = Array.from({ length: 12_000 }, (_, i) => ({
-      brandId, propertyId: '300', date: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+      brandId, propertyId: '300', date: addDays('2024-01-01', i),
       sessions: i, addToCarts: 2, checkouts: 1, purchases: 1, purchaseRevenue: '10.05',
     }));
     expect(await upsertRows(t.database.db, ga4Daily, rows)).toBe(12_000);

@@ -11,7 +11,7 @@ import { BrandSetupRoute } from './brand-setup';
 vi.mock('../../lib/browser', () => ({ redirectTo: vi.fn() }));
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: [], loginCount: 1 };
-const newBrand = { _id: 'b9', name: 'Sun Kissed', currency: 'INR', shopifyAccount: { shopName: 'sunkissed.myshopify.com' }, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections: [] };
+const newBrand = { _id: 'b9', name: 'Sun Kissed', currency: 'INR', timezone: 'Asia/Kolkata', shopifyAccount: { shopName: 'sunkissed.myshopify.com' }, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections: [] };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fetchMock = vi.fn<typeof fetch>();
 const sent = (path: string) => {

@@ -11,7 +11,7 @@ const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAd
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fetchMock = vi.fn<typeof fetch>();
 const ready = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
-const brand = (ga4: boolean) => ({ _id: 'b1', name: 'B', currency: 'INR', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: ga4 ? { PropertyID: '300000001' } : null, connections: [] });
+const brand = (ga4: boolean) => ({ _id: 'b1', name: 'B', currency: 'INR', timezone: 'Asia/Kolkata', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: ga4 ? { PropertyID: '300000001' } : null, connections: [] });
 
 function report(call: string, key: string, values: Array<[string, string]>) {
   return {

@@ -15,7 +15,7 @@ const fetchMock = vi.fn<typeof fetch>();
 const ready = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
 
 const connection = { id: 'c1', platform: 'google_ads', accountId: '1111111111', accountName: 'Sarees India', managerId: null, status: 'active', statusMessage: null, syncState: 'fresh', backfillProgress: 1, lastSyncedAt: null, lastError: null };
-const brand = (connections: unknown[]) => ({ _id: 'b1', name: 'Sarees', currency: 'INR', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections });
+const brand = (connections: unknown[]) => ({ _id: 'b1', name: 'Sarees', currency: 'INR', timezone: 'Asia/Kolkata', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections });
 
 function row(label: string, cost: number, perCost: number, category: GoogleReportRow['category']): GoogleReportRow {
   return {

@@ -11,7 +11,7 @@ const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAd
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fetchMock = vi.fn<typeof fetch>();
 const ready = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
-const brand = (fbAdAccounts: string[]) => ({ _id: 'b1', name: 'B', currency: 'INR', shopifyAccount: null, fbAdAccounts, googleAdAccount: [], ga4Account: null, connections: [] });
+const brand = (fbAdAccounts: string[]) => ({ _id: 'b1', name: 'B', currency: 'INR', timezone: 'Asia/Kolkata', shopifyAccount: null, fbAdAccounts, googleAdAccount: [], ga4Account: null, connections: [] });
 
 /** A row with one month per entry: [month, spend, roas]. */
 const row = (value: string, months: Array<[string, number, number]>) => {

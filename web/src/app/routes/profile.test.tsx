@@ -93,7 +93,7 @@ describe('profile', () => {
   });
 
   it('shows under each brand its connections with their sync status', async () => {
-    const brand = (id: string, connections: unknown[]) => ({ _id: id, name: id, currency: 'INR', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections });
+    const brand = (id: string, connections: unknown[]) => ({ _id: id, name: id, currency: 'INR', timezone: 'Asia/Kolkata', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections });
     const base = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);

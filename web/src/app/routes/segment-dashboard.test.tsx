@@ -49,7 +49,7 @@ describe('Segment dashboard', () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       const body = JSON.parse(String(init?.body ?? '{}')) as Body;
-      if (url === '/api/brands/b1') return json(200, { _id: 'b1', name: 'Weaves', currency: 'INR', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections: [] });
+      if (url === '/api/brands/b1') return json(200, { _id: 'b1', name: 'Weaves', currency: 'INR', timezone: 'Asia/Kolkata', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections: [] });
       if (url === '/api/segment/productMetrics/b1') return json(200, { ...base, productsData: body.brands ? PRODUCTS.filter((p) => p.brand === body.brands) : PRODUCTS });
       if (url === '/api/segment/categoryMetrics/b1')
         return json(200, { ...base, categoriesData: [{ name: 'Apparel', level: 1, path: 'Apparel', metrics: m(20, 2), subcategories: [{ name: 'Clothing', level: 2, path: 'Apparel > Clothing', metrics: m(10), subcategories: [] }] }] });

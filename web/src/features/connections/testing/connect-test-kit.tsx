@@ -34,6 +34,7 @@ export const brand: Brand = {
   _id: 'b1',
   name: 'Sun_Kissed',
   currency: 'INR',
+  timezone: 'Asia/Kolkata',
   shopifyAccount: null,
   fbAdAccounts: ['act_111'],
   googleAdAccount: [{ clientId: '1111111111', managerId: '9999999999' }],
