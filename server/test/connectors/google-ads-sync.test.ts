@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pullGoogleAdsWindow, type GoogleAdsPullInput, type GoogleAdsWindowFacts } from '../../src/connectors/google-ads/google-ads-sync.js';
+import { pullGoogleAdsWindow, type GoogleAdsPullInput } from '../../src/connectors/google-ads/google-ads-sync.js';
+import { allRows, RowSpool } from '../../src/lib/row-spool.js';
 import { PlatformError } from '../../src/connectors/platform-error.js';
 import { startEmulatorServer, type EmulatorServer } from '../emulator-server.js';
 
@@ -72,7 +73,7 @@ const VIEW_CHANNELS: Record<string, string[]> = {
   product: ['SHOPPING', 'PERFORMANCE_MAX'],
 };
 
-function expectViewsSumToCampaigns(facts: GoogleAdsWindowFacts): void {
+function expectViewsSumToCampaigns(facts: PulledFacts): void {
   for (const [view, channels] of Object.entries(VIEW_CHANNELS)) {
     const campaigns = byDay(facts.campaignDaily, (r) => channels.includes(r.channelType ?? ''));
     const rows = byDay(facts.viewDaily, (r) => r.view === view);
@@ -81,8 +82,15 @@ function expectViewsSumToCampaigns(facts: GoogleAdsWindowFacts): void {
   }
 }
 
-const pull = (window: GoogleAdsPullInput['window'], extra: Partial<GoogleAdsPullInput> = {}) =>
-  pullGoogleAdsWindow({ platforms: emu.platforms, accessToken: token, brandId: BRAND, account: { customerId: CLIENT, managerId: MANAGER, timezone: 'Asia/Kolkata' }, window, ...extra });
+/** A pull, with the view rows it spooled read back into memory (and the spool removed). */
+async function pull(window: GoogleAdsPullInput['window'], extra: Partial<GoogleAdsPullInput> = {}) {
+  const facts = await pullGoogleAdsWindow({ platforms: emu.platforms, accessToken: token, brandId: BRAND, account: { customerId: CLIENT, managerId: MANAGER, timezone: 'Asia/Kolkata' }, window, ...extra });
+  expect(facts.viewDaily).toBeInstanceOf(RowSpool);
+  const viewDaily = await allRows(facts.viewDaily);
+  if (facts.viewDaily instanceof RowSpool) await facts.viewDaily.discard();
+  return { ...facts, viewDaily };
+}
+type PulledFacts = Awaited<ReturnType<typeof pull>>;
 
 const mint = async (body: Record<string, unknown> = {}) => (await emu.admin<{ access_token: string }>('google-ads', 'tokens', body)).access_token;
 
@@ -99,7 +107,7 @@ afterAll(async () => emu?.close());
 
 describe('pullGoogleAdsWindow: a 30-day window of the demo account', () => {
   const window = { from: '2026-05-16', to: '2026-06-14' };
-  let facts: GoogleAdsWindowFacts;
+  let facts: PulledFacts;
   beforeAll(async () => {
     facts = await pull(window);
   });
