@@ -90,7 +90,7 @@ let partSeq = 0;
 let directory: Promise<string> | undefined;
 
 /** This process's spool directory, made on first use and removed when the process exits. */
-function spoolDirectory(): Promise<string> {
+export function spoolDirectory(): Promise<string> {
   directory ??= mkdtemp(join(tmpdir(), 'parallels-spool-')).then((dir) => {
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     return dir;
