@@ -4,3 +4,4 @@ await import('./bundle-size.js');
 await import('./backfill.js');
 await import('./reports.js');
 await import('./load.js');
+await import('./memory.js');
