@@ -101,32 +101,40 @@ export async function* jsonArrayElements(platform: string, res: Response): Async
   const decoder = new TextDecoder();
   const chunks = res.body?.[Symbol.asyncIterator]();
   if (!chunks) return;
-  for (;;) {
-    let next: IteratorResult<Uint8Array>;
-    try {
-      next = await chunks.next();
-    } catch {
-      throw stoppedMidAnswer(platform, res.status);
-    }
-    const text = next.done ? decoder.decode() : decoder.decode(next.value, { stream: true });
-    let elements: string[];
-    try {
-      elements = splitter.push(text);
-      if (next.done) splitter.end();
-    } catch (e) {
-      if (e instanceof NotAnArray) throw new PlatformError(platform, 'unavailable', `${platform} sent an answer that is not a JSON array (HTTP ${res.status})`, { status: res.status });
-      throw malformed(platform, res.status);
-    }
-    for (const element of elements) {
-      let value: unknown;
+  let ended = false;
+  try {
+    while (!ended) {
+      let next: IteratorResult<Uint8Array>;
       try {
-        value = JSON.parse(element);
+        next = await chunks.next();
       } catch {
+        ended = true; // the stream is errored: nothing to cancel
+        throw stoppedMidAnswer(platform, res.status);
+      }
+      ended = next.done === true;
+      const text = next.done ? decoder.decode() : decoder.decode(next.value, { stream: true });
+      let elements: string[];
+      try {
+        elements = splitter.push(text);
+        if (next.done) splitter.end();
+      } catch (e) {
+        if (e instanceof NotAnArray) throw new PlatformError(platform, 'unavailable', `${platform} sent an answer that is not a JSON array (HTTP ${res.status})`, { status: res.status });
         throw malformed(platform, res.status);
       }
-      yield value;
+      for (const element of elements) {
+        let value: unknown;
+        try {
+          value = JSON.parse(element);
+        } catch {
+          throw malformed(platform, res.status);
+        }
+        yield value;
+      }
     }
-    if (next.done) return;
+  } finally {
+    // left early (a malformed element, an error element, the caller's own failure): cancel the rest of the body
+    // so its connection is closed now, not when the timeout fires
+    if (!ended) await chunks.return?.().catch(() => undefined);
   }
 }
 

@@ -65,6 +65,26 @@ describe('searchStream', () => {
     expect(seen[0]!.sentSoFar).toBeLessThan(body.length / 2);
   });
 
+  it('given an error element or a receiver that fails, when read, then the rest of the answer is cancelled, not left open', async () => {
+    for (const [first, onBatch] of [
+      ['[{"error":{"code":503,"status":"UNAVAILABLE"}},', () => undefined],
+      ['[{"results":[{"n":1}]},', () => Promise.reject(new Error('disk full'))],
+    ] as const) {
+      let cancelled = false;
+      vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start: (c) => c.enqueue(new TextEncoder().encode(first)), // and then nothing more for now
+            cancel: () => void (cancelled = true),
+          }),
+          { status: 200 },
+        ),
+      );
+      await expect(searchStreamBatches(config, 'tok', '1', 'q', onBatch)).rejects.toBeInstanceOf(Error);
+      expect(cancelled).toBe(true);
+    }
+  });
+
   it('given an answer that is not an array, when read, then it is a malformed (retryable) answer', async () => {
     answer(200, { results: [] });
     await expect(searchStream(config, 'tok', '1', 'q')).rejects.toMatchObject({ kind: 'unavailable' });
