@@ -174,6 +174,20 @@ describe('pullGoogleAdsWindow: streams, faults and determinism', () => {
     expect({ ...retried, calls: 0 }).toEqual({ ...clean, calls: 0 });
   });
 
+  it('drops what a cut-off answer had already handed on and reads it again: the same facts as a clean pull', async () => {
+    // the emulator cuts an answer at half its length: with more than two 10,000-row batches of search terms, the
+    // first has been spooled when the cut is found
+    const window = { from: '2026-02-15', to: '2026-06-14' };
+    const clean = await pull(window);
+    expect(clean.viewDaily.filter((r) => r.view === 'search_term').length).toBeGreaterThan(20_000);
+    await emu.admin('google-ads', 'faults', { key: CLIENT, plan: { malformed: true, times: 7 } }, 'PUT');
+    const { delays, retry } = recorder();
+    const retried = await pull(window, { retry });
+    expect(delays).toHaveLength(7);
+    expect(retried.calls).toBe(14);
+    expect({ ...retried, calls: 0 }).toEqual({ ...clean, calls: 0 });
+  });
+
   it('retries a 5xx with backoff', async () => {
     await emu.admin('google-ads', 'faults', { key: CLIENT, plan: { serverError: { status: 500 }, times: 1 } }, 'PUT');
     const { delays, retry } = recorder();
