@@ -1,13 +1,16 @@
 import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { allRows, batchesOf, RowSpool, spoolDirectory } from './row-spool.js';
+import { allRows, batchesOf, liveSpoolFiles, RowSpool, spoolFilePrefix } from './row-spool.js';
 
-const spoolFiles = async () => (await readdir(await spoolDirectory())).length;
+/** this process's spool files in the temp directory */
+const onDisk = async () => (await readdir(tmpdir())).filter((f) => f.startsWith(spoolFilePrefix())).length;
 
 describe('RowSpool', () => {
   it('gives back the batches of the parts kept, in slot order, and removes a failed part', async () => {
     const spool = new RowSpool<{ n: number; s: string }>();
-    const before = await spoolFiles();
+    const before = await onDisk();
+    expect(liveSpoolFiles()).toBe(0);
     await spool.part(2, async (append) => {
       await append([{ n: 3, s: 'line\nbreak' }]);
       await append([{ n: 4, s: '' }]);
@@ -25,9 +28,11 @@ describe('RowSpool', () => {
     expect(batches.map((b) => b.map((r) => r.n))).toEqual([[1, 2], [3], [4]]);
     expect(spool.rows).toBe(4);
     expect((await allRows(spool)).map((r) => r.s)).toEqual(['a', 'b', 'line\nbreak', '']);
-    expect(await spoolFiles()).toBe(before + 2);
+    expect(await onDisk()).toBe(before + 2);
+    expect(liveSpoolFiles()).toBe(2);
     await spool.discard();
-    expect(await spoolFiles()).toBe(before);
+    expect(await onDisk()).toBe(before);
+    expect(liveSpoolFiles()).toBe(0);
     expect(await allRows(spool)).toEqual([]);
   });
 

@@ -1,8 +1,9 @@
 import { createReadStream, rmSync } from 'node:fs';
-import { mkdtemp, open, unlink } from 'node:fs/promises';
+import { open, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { threadId } from 'node:worker_threads';
 
 /**
  * Rows of one window kept on disk between the pull and the window's transaction (decision 017): a large answer
@@ -12,7 +13,8 @@ import { createInterface } from 'node:readline';
  *
  * A spool has parts: each attempt of a call writes its own (`part`), and a failed attempt's part is removed, so
  * a retried call never leaves the rows of its failed try behind. Parts may be written side by side.
- * `discard` removes the files; the process removes its spool directory when it exits, whatever was left.
+ * `discard` removes the files (`parallels-spool-<pid>-<thread>-<n>.ndjson` in the temp directory); whatever a
+ * process left, it removes when it exits.
  */
 export class RowSpool<T> {
   private readonly files: Array<{ file: string; slot: number }> = [];
@@ -28,7 +30,7 @@ export class RowSpool<T> {
    */
   async part<R>(slot: number, fill: (append: (rows: readonly T[]) => Promise<void>) => Promise<R>): Promise<R> {
     if (this.discarded) throw new Error('this spool was discarded');
-    const file = join(await spoolDirectory(), `${++partSeq}.ndjson`);
+    const file = newSpoolFile();
     const handle = await open(file, 'w');
     let rows = 0;
     this.open++;
@@ -46,7 +48,7 @@ export class RowSpool<T> {
       return result;
     } catch (e) {
       await handle.close().catch(() => undefined);
-      await unlink(file).catch(() => undefined);
+      await removeSpoolFile(file);
       throw e;
     } finally {
       this.open--;
@@ -67,7 +69,7 @@ export class RowSpool<T> {
     this.discarded = true;
     const files = this.files.splice(0);
     this.rows = 0;
-    await Promise.all(files.map((f) => unlink(f.file).catch(() => undefined)));
+    await Promise.all(files.map((f) => removeSpoolFile(f.file)));
   }
 }
 
@@ -87,13 +89,25 @@ export async function allRows<T>(rows: Rows<T>): Promise<T[]> {
 }
 
 let partSeq = 0;
-let directory: Promise<string> | undefined;
+/** this process's spool files not removed yet */
+const live = new Set<string>();
 
-/** This process's spool directory, made on first use and removed when the process exits. */
-export function spoolDirectory(): Promise<string> {
-  directory ??= mkdtemp(join(tmpdir(), 'parallels-spool-')).then((dir) => {
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    return dir;
-  });
-  return directory;
+function newSpoolFile(): string {
+  if (partSeq === 0) process.once('exit', () => live.forEach((f) => rmSync(f, { force: true })));
+  const file = join(tmpdir(), `${spoolFilePrefix()}${++partSeq}.ndjson`);
+  live.add(file);
+  return file;
+}
+
+async function removeSpoolFile(file: string): Promise<void> {
+  live.delete(file);
+  await unlink(file).catch(() => undefined);
+}
+
+/** how this process's (and thread's) spool files are named */
+export const spoolFilePrefix = (): string => `parallels-spool-${process.pid}-${threadId}-`;
+
+/** How many spool files this process holds now (tests: every spool freed). */
+export function liveSpoolFiles(): number {
+  return live.size;
 }
