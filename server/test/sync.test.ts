@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
+import { liveSpoolFiles } from '../src/lib/row-spool.js';
 import { seedDemo } from '../src/sandbox/demo.js';
 import { runBackfill, runRefresh, type JobDeps } from '../src/sync/backfill.job.js';
 import { addDays, yesterdayIn } from '@parallels/contract/days';
@@ -44,6 +45,8 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
     }
     const states = await queryRows<{ sync_state: string; backfill_progress: string }>(t.database.db, sql`select sync_state, backfill_progress::text from connections`);
     expect(states.every((s) => s.sync_state === 'fresh' && Number(s.backfill_progress) === 1)).toBe(true);
+    // the Google Ads views each window spooled to disk on the way were freed once it committed
+    expect(liveSpoolFiles()).toBe(0);
   }, 180_000);
 
   it('Meta spend, clicks, impressions and purchase value equal the platform’s own range totals', async () => {

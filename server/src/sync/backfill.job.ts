@@ -6,7 +6,7 @@ import { PlatformError } from '../connectors/platform-error.js';
 import type { RealtimePublisher } from '../realtime/realtime.js';
 import { connectionLocks } from './connection-lock.sql.js';
 import { writeWindowFacts } from './facts-writer.js';
-import { pullWindow, type PullDeps, type PullOptions, type WindowFacts } from './pull.js';
+import { pullWindow, releaseWindowFacts, type PullDeps, type PullOptions, type WindowFacts } from './pull.js';
 import {
   connectionWindows,
   listActiveSyncTargets,
@@ -123,14 +123,18 @@ async function syncWindow(deps: JobDeps, conn: SyncConnection, window: DayWindow
   return writeWindow(deps, conn, window, stream, await pullTraced(deps, conn, window, options));
 }
 
-/** A pulled window's facts and its checkpoint, in ONE transaction. */
+/** A pulled window's facts and its checkpoint, in ONE transaction; then what the pull spooled is freed. */
 async function writeWindow(deps: JobDeps, conn: SyncConnection, window: DayWindow, stream: string, facts: WindowFacts): Promise<{ rows: number; calls: number }> {
-  const rows = await deps.db.transaction(async (tx) => {
-    const written = await writeWindowFacts(tx, conn.brandId, conn.accountId, window, facts);
-    await recordWindow(tx, { connectionId: conn.id, stream, from: window.from, to: window.to, rows: written, calls: facts.calls });
-    return written;
-  });
-  return { rows, calls: facts.calls };
+  try {
+    const rows = await deps.db.transaction(async (tx) => {
+      const written = await writeWindowFacts(tx, conn.brandId, conn.accountId, window, facts);
+      await recordWindow(tx, { connectionId: conn.id, stream, from: window.from, to: window.to, rows: written, calls: facts.calls });
+      return written;
+    });
+    return { rows, calls: facts.calls };
+  } finally {
+    await releaseWindowFacts(facts);
+  }
 }
 
 /**
@@ -173,10 +177,10 @@ async function backfill(deps: JobDeps, connectionId: string, phase: 'all' | 'rec
   let pulls: WindowPulls<WindowFacts>;
   let offset = 0;
   if (phase === 'recent') {
-    pulls = new WindowPulls([...mine, ...all.slice(1).filter((w) => missing.has(w.from))], start);
+    pulls = new WindowPulls([...mine, ...all.slice(1).filter((w) => missing.has(w.from))], start, releaseWindowFacts);
   } else {
     const adopted = phase === 'history' ? adoptPulls<WindowFacts>(conn.id, mine) : undefined;
-    pulls = adopted?.pulls ?? new WindowPulls(mine, start);
+    pulls = adopted?.pulls ?? new WindowPulls(mine, start, releaseWindowFacts);
     offset = adopted?.offset ?? 0;
   }
   try {

@@ -15,6 +15,7 @@ import {
 } from '../db/facts-schema.js';
 import type { DayWindow } from './windows.js';
 import { upsertRows } from './upsert.js';
+import { batchesOf } from '../lib/row-spool.js';
 import { ACCOUNT_FACT_TABLES } from '../db/fact-tables.js';
 import type { WindowFacts } from './pull.js';
 import { monthStart } from '@parallels/contract/days';
@@ -43,8 +44,9 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
       return rows;
     }
     case 'google_ads': {
-      const rows =
-        (await upsertRows(tx, googleProducts, facts.products)) + (await upsertRows(tx, googleCampaignDaily, facts.campaignDaily)) + (await upsertRows(tx, googleViewDaily, facts.viewDaily));
+      let rows = (await upsertRows(tx, googleProducts, facts.products)) + (await upsertRows(tx, googleCampaignDaily, facts.campaignDaily));
+      // the views come off the spool a batch at a time; a key seen in an earlier batch adds up (see GoogleAdsWindowFacts)
+      for await (const batch of batchesOf(facts.viewDaily)) rows += await upsertRows(tx, googleViewDaily, batch, { sum: VIEW_METRICS });
       await rollUpAdAccountDays(tx, brandId, 'google_ads', accountId, window);
       await rollUpGoogleViewMonths(tx, brandId, accountId, window);
       return rows;
@@ -59,6 +61,8 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
       return (await upsertRows(tx, storeOrders, facts.orders, { newerBy: 'updatedAt' })) + (await upsertRows(tx, storeRefunds, facts.refunds));
   }
 }
+
+const VIEW_METRICS = ['costMicros', 'impressions', 'clicks', 'conversions', 'conversionsValue'] as const;
 
 // Idempotent like every other fact write: a day rolled up again (a replayed window, or a write that raced
 // another) replaces that day's totals instead of failing on the key.
