@@ -9,7 +9,7 @@ import { openDatabase } from '@parallels/server/db/client';
 import { brands } from '@parallels/server/db/schema';
 import { pullGoogleAdsWindow } from '@parallels/server/connectors/google-ads/google-ads-sync';
 import { releaseWindowFacts } from '@parallels/server/sync/pull';
-import { writeWindowFacts } from '@parallels/server/sync/facts-writer';
+import { writeWindowFacts } from '@parallels/server/sync/facts-writer.sql';
 import { positiveInt } from './common.js';
 
 // bench:memory (issue 15 item 6): peak memory of one Google Ads window's sync (pull + write, as a backfill job

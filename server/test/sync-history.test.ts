@@ -4,7 +4,7 @@ import { queryRows } from '../src/db/client.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
 import { DEMO_USER, seedDemo } from '../src/sandbox/demo.js';
 import { connectionsMissingHistory, runBackfill, runRefresh, type JobDeps } from '../src/sync/backfill.job.js';
-import { rollUpAdAccountDays } from '../src/sync/facts-writer.js';
+import { rollUpAdAccountDays } from '../src/sync/facts-writer.sql.js';
 import { QUEUES } from '../src/sync/queue.js';
 import { ConnectionLocks, connectionLocks } from '../src/sync/connection-lock.sql.js';
 import { yesterdayIn } from '@parallels/contract/days';

@@ -207,7 +207,7 @@ export const googleViewDaily = pgTable(
  * google_view_daily summed per key and calendar month (decision 015, "Scale"): the Google Ads reports and the
  * segment's search terms read whole months of a range here and only the range's partial edge months from the
  * daily rows. Derived: the window writer recomputes every month its window touches, in the window's
- * transaction (sync/facts-writer.ts rollUpGoogleViewMonths), so it always agrees with the daily facts.
+ * transaction (sync/facts-writer.sql.ts rollUpGoogleViewMonths), so it always agrees with the daily facts.
  */
 export const googleViewMonthly = pgTable(
   'google_view_monthly',

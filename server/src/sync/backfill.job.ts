@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import { PlatformError } from '../connectors/platform-error.js';
 import type { RealtimePublisher } from '../realtime/realtime.js';
 import { connectionLocks } from './connection-lock.sql.js';
-import { writeWindowFacts } from './facts-writer.js';
+import { writeWindowFacts } from './facts-writer.sql.js';
 import { pullWindow, releaseWindowFacts, type PullDeps, type PullOptions, type WindowFacts } from './pull.js';
 import {
   connectionWindows,

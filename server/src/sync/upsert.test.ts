@@ -4,11 +4,11 @@ import { queryRows } from '../db/client.js';
 import { brands, connections } from '../db/schema.js';
 import { ga4Daily, googleViewDaily, storeOrders } from '../db/facts-schema.js';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/test-app.js';
-import { COPY_FROM_ROWS, csvField, upsertRows } from './upsert.js';
+import { COPY_FROM_ROWS, csvField, upsertRows } from '../db/upsert.sql.js';
 import { addDays } from '@parallels/contract/days';
 import { RowSpool } from '../lib/row-spool.js';
 import type { ViewDailyRow } from '../connectors/google-ads/google-ads-mapping.js';
-import { writeWindowFacts } from './facts-writer.js';
+import { writeWindowFacts } from './facts-writer.sql.js';
 
 describe.each(DB_KINDS)('bulk upsert on %s', (kind) => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { is, sql, type SQL } from 'drizzle-orm';
 import { PgliteTransaction } from 'drizzle-orm/pglite';
 import type { PGliteInterface } from '@electric-sql/pglite';
-import type { Database } from '../db/client.js';
+import type { Database } from './client.js';
 import { yieldToEventLoop } from '../lib/event-loop.js';
 
 // Rows go to PostgreSQL as ONE jsonb parameter and come out as a record set (jsonb_to_recordset): a single

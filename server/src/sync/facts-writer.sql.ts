@@ -14,7 +14,7 @@ import {
   storeRefunds,
 } from '../db/facts-schema.js';
 import type { DayWindow } from './windows.js';
-import { upsertRows } from './upsert.js';
+import { upsertRows } from '../db/upsert.sql.js';
 import { batchesOf } from '../lib/row-spool.js';
 import { ACCOUNT_FACT_TABLES } from '../db/fact-tables.js';
 import type { WindowFacts } from './pull.js';
