@@ -9,6 +9,8 @@
 // fails `tsc -p web`), or one of the replies made by `reply`, `fail`, `networkError` or `malformed`.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+
+export type { RequestHandler } from 'msw';
 import type { z } from 'zod';
 import type * as adMetrics from '@parallels/contract/ad-metrics';
 import type * as analytics from '@parallels/contract/analytics';
