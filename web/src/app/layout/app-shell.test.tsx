@@ -131,7 +131,7 @@ describe('app shell', () => {
     const router = renderAt('/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(sessionStore.get().user).toBeNull();
-    expect(sent('POST /api/auth/logout')).not.toHaveLength(0);
+    await waitFor(() => expect(sent('POST /api/auth/logout')).not.toHaveLength(0));
     // not silently: a toast says why
     expect(await screen.findByText('Your session has ended')).toBeInTheDocument();
   });
@@ -164,7 +164,7 @@ describe('app shell', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(sessionStore.get().user).toBeNull();
-    expect(sent('POST /api/auth/logout')).not.toHaveLength(0);
+    await waitFor(() => expect(sent('POST /api/auth/logout')).not.toHaveLength(0));
   });
 
   it('checks the session at start and every 60 seconds', async () => {

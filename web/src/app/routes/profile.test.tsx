@@ -71,7 +71,7 @@ describe('profile', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Sun Kissed Co' }));
     await waitFor(() => expect(screen.queryByText('Sun Kissed Co')).not.toBeInTheDocument());
     expect(screen.getByText('Moon Shop')).toBeInTheDocument();
-    expect(sent('DELETE /api/brands/delete/b1')).not.toHaveLength(0);
+    await waitFor(() => expect(sent('DELETE /api/brands/delete/b1')).not.toHaveLength(0));
     expect(sessionStore.get().user?.brands).toEqual(['b2']);
     expect(sessionStore.get().selectedBrandId).toBe('b2');
     await waitFor(() => expect(sent('GET /api/users/getuser/u1')).toHaveLength(2));
