@@ -9,8 +9,6 @@
 // fails `tsc -p web`), or one of the replies made by `reply`, `fail`, `networkError` or `malformed`.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-
-export type { RequestHandler } from 'msw';
 import type { z } from 'zod';
 import type * as adMetrics from '@parallels/contract/ad-metrics';
 import type * as analytics from '@parallels/contract/analytics';
@@ -36,6 +34,8 @@ import type { Brand } from '@parallels/contract/brands';
 import type { ErrorResponse } from '@parallels/contract/common';
 import type { PlanId } from '@parallels/contract/pricing';
 import { sessionStore } from '../src/lib/session-store';
+
+export type { RequestHandler } from 'msw';
 
 type S<T extends z.ZodType> = z.input<T>;
 
@@ -221,19 +221,9 @@ export function deferred() {
 }
 
 // Fixtures typed by the contract: the signed-in user and the brand the default handlers answer.
-export const fixtures = {
-  user: { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 } satisfies User as User,
-  brand: {
-    _id: 'b1',
-    name: 'Sun_Kissed',
-    currency: 'INR',
-    shopifyAccount: null,
-    fbAdAccounts: [],
-    googleAdAccount: [],
-    ga4Account: null,
-    connections: [],
-  } satisfies Brand as Brand,
-};
+const user: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
+const brand: Brand = { _id: 'b1', name: 'Sun_Kissed', currency: 'INR', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections: [] };
+export const fixtures = { user, brand };
 
 /**
  * What the signed-in shell always calls: the session check, the user with their brands (the signed-in user of
@@ -242,10 +232,10 @@ export const fixtures = {
 export const defaultHandlers = [
   api('GET /api/auth/check-token', () => ({ isValid: true, message: 'Session is valid' })),
   api('GET /api/users/getuser/:userId', () => {
-    const user = sessionStore.get().user ?? fixtures.user;
-    return { success: true, user, brands: user.brands.map((id) => ({ _id: id, name: id === fixtures.brand._id ? fixtures.brand.name : id })) };
+    const signedIn = sessionStore.get().user ?? user;
+    return { success: true, user: signedIn, brands: signedIn.brands.map((id) => ({ _id: id, name: id === brand._id ? brand.name : id })) };
   }),
-  api('GET /api/brands/:brandId', ({ params }) => ({ ...fixtures.brand, _id: params.brandId })),
+  api('GET /api/brands/:brandId', ({ params }) => ({ ...brand, _id: params.brandId })),
   api('GET /api/tutorials', () => ({ completed: [] })),
   api('POST /api/auth/logout', () => ({ success: true })),
 ];
