@@ -95,7 +95,7 @@ export const metaAdDaily = pgTable(
     videoThreeSecondViews: count('video_three_second_views'),
     syncedAt: syncedAt(),
   },
-  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.level, t.entityId, t.date] }), index('meta_ad_daily_day_idx').on(t.brandId, t.date)],
+  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.level, t.entityId, t.date] }), index('meta_ad_daily_day_idx').on(t.brandId, t.date), index('meta_ad_daily_level_day_idx').on(t.brandId, t.accountId, t.level, t.date)],
 );
 
 /** The interests an ad set targets (Meta interest analysis attributes ad set spend to them). */
