@@ -9,10 +9,10 @@ import { syncWindows } from '@parallels/server/db/facts-schema';
 import { createServerDatabase } from '@parallels/server/db/scratch-database';
 import { insertBrand } from '@parallels/server/modules/brands/brands.sql';
 import { saveSubscription } from '@parallels/server/modules/pricing/pricing.sql';
-import { brandToday } from '@parallels/server/modules/reports/report-days';
 import { BACKFILL_STREAM } from '@parallels/server/sync/backfill.job';
-import { GOOGLE_VIEW_MONTH_GROUP, GOOGLE_VIEW_MONTH_SELECT, rollUpGa4DimensionMonths } from '@parallels/server/sync/facts-writer';
-import { addDays, backfillWindows, HISTORY_DAYS } from '@parallels/server/sync/windows';
+import { GOOGLE_VIEW_MONTH_GROUP, GOOGLE_VIEW_MONTH_SELECT, rollUpGa4DimensionMonths } from '@parallels/server/sync/facts-writer.sql';
+import { addDays, daysBetween, todayIn } from '@parallels/contract/days';
+import { backfillWindows, HISTORY_DAYS } from '@parallels/server/sync/windows';
 import { seedMetaReportFacts } from './meta-facts.js';
 
 /**
@@ -163,7 +163,7 @@ async function seedFacts(db: Database, steps: Steps, brandId: string, first: str
   // ga4_dimension_monthly with the window writer's own statements, over the two years as one window
   await step(steps, 'ga4_dimension_monthly', () => db.transaction((tx) => rollUpGa4DimensionMonths(tx, brandId, GA4_PROPERTY, { from: first, to: last })));
   await seedGoogleViews(db, steps, brandId, first, last);
-  // ad_account_daily exactly as sync/facts-writer.ts rollUpAdAccountDays writes it. The writer runs these per
+  // ad_account_daily exactly as sync/facts-writer.sql.ts rollUpAdAccountDays writes it. The writer runs these per
   // account and window; the backfill windows partition the days, so one statement per platform over every
   // account and the whole two years yields the same rows (the same statements seed it in migration 0003).
   await step(steps, 'ad_account_daily meta', () =>
@@ -220,7 +220,7 @@ async function seedGoogleViews(db: Database, steps: Steps, brandId: string, firs
         cross join generate_series(0, ${days}) i
         cross join lateral (select (m.n * 7919 + i * 104729) % 10007 as h) s`),
   );
-  // google_view_monthly exactly as sync/facts-writer.ts rollUpGoogleViewMonths writes it (whole months of the
+  // google_view_monthly exactly as sync/facts-writer.sql.ts rollUpGoogleViewMonths writes it (whole months of the
   // backfill's windows; one statement over every account yields the same rows)
   await step(steps, 'google_view_monthly', () =>
     db.execute(sql`insert into google_view_monthly (brand_id, customer_id, view, key, month, label, campaign_name, ad_group_name, attributes, last_date, cost_micros, impressions, clicks, conversions, conversions_value)
@@ -238,7 +238,7 @@ async function seedCheckpoints(db: Database, brandId: string, yesterday: string,
       stream: BACKFILL_STREAM,
       windowFrom: w.from,
       windowTo: w.to,
-      rows: perDay(c.platform) * (Math.round((Date.parse(w.to) - Date.parse(w.from)) / 86_400_000) + 1),
+      rows: perDay(c.platform) * (daysBetween(w.from, w.to) + 1),
       calls: 1,
       completedAt: now,
     })),
@@ -298,7 +298,7 @@ export async function seedLargeBrand(app: App, db: Database, config: Config, now
   const cookie = cookieFrom(login, config.session.cookieName);
   const userId = (login.json() as { user: { id: string } }).user.id;
 
-  const today = brandToday(TIMEZONE, now);
+  const today = todayIn(TIMEZONE, now);
   const yesterday = addDays(today, -1);
   const first = addDays(yesterday, -(HISTORY_DAYS - 1));
   const conn = (platform: 'meta' | 'google_ads' | 'ga4', accountId: string, accountName: string) => ({

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { buildApp } from '@parallels/server/app';
 import { loadConfig } from '@parallels/server/config';
-import { addDays } from '@parallels/server/sync/windows';
+import { addDays } from '@parallels/contract/days';
 import { openBenchDatabase, seedLargeBrand } from './large-brand.js';
 import { freePort, positiveInt } from './common.js';
 

@@ -35,7 +35,7 @@ export async function seedMetaReportFacts(db: Database, brandId: string, first: 
     from generate_series(0, ${metaAccounts - 1}) a cross join generate_series(0, ${days - 1}) i
       cross join (select * from json_to_recordset(${JSON.stringify(values)}::json) as x(breakdown text, value text, k int)) v
       cross join lateral (select (a * 7919 + i * 104729 + v.k * 31337) % 10007 as h) s`);
-  // the monthly rollup exactly as sync/facts-writer.ts rollUpBreakdownMonths writes it (and migration 0011 seeds it)
+  // the monthly rollup exactly as sync/facts-writer.sql.ts rollUpBreakdownMonths writes it (and migration 0011 seeds it)
   await db.execute(sql`
     insert into meta_breakdown_monthly (brand_id, account_id, breakdown, value, month, spend, impressions, clicks, link_clicks, purchases, purchase_value)
     select brand_id, account_id, breakdown, value, date_trunc('month', date)::date, sum(spend), sum(impressions), sum(clicks), sum(link_clicks), sum(purchases), sum(purchase_value)

@@ -6,7 +6,7 @@ import { hashSessionId } from '@parallels/server/modules/auth/session-token';
 import { loadSourceConnections } from '@parallels/server/modules/reports/reports.sql';
 import { sumAdAccounts, sumGa4Funnel } from '@parallels/server/modules/summary/summary.sql';
 import { sumAdAccountsByAccount } from '@parallels/server/modules/ad-metrics/ad-metrics.sql';
-import { addDays } from '@parallels/server/sync/windows';
+import { addDays } from '@parallels/contract/days';
 import { dailySums } from '@parallels/server/modules/marketing-insights/marketing-insights.sql';
 import { listUserTargets, sumAdRanges } from '@parallels/server/modules/targets/targets.sql';
 import { conversionMonthSums } from '@parallels/server/modules/analytics/conversion-reports.sql';

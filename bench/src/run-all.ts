@@ -5,3 +5,4 @@ await import('./backfill.js');
 await import('./reports.js');
 await import('./load.js');
 await import('./emulator-timing.js');
+await import('./memory.js');

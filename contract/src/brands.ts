@@ -89,6 +89,8 @@ export const brandSchema = z.object({
   _id: z.string(),
   name: z.string(),
   currency: z.string(),
+  /** the brand's IANA timezone: its calendar day is "today" for its reports and the web's date picker */
+  timezone: z.string(),
   shopifyAccount: z.object({ shopName: z.string() }).nullable(),
   fbAdAccounts: z.array(z.string()),
   googleAdAccount: z.array(z.object({ clientId: z.string(), managerId: z.string() })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDaySchema } from './common.js';
+import { addMonths, isCalendarDay, monthStart } from './days.js';
 
 // spec core.md sections 5 and 9: dates selectable from 2023-01-01 up to today, the last 24 months available for
 // reports, yyyy-MM-dd in requests. Every report route reads its dates through the schemas below, so a date is
@@ -13,25 +14,9 @@ export const REPORT_DATE_MESSAGE = `Choose a real date from the last ${REPORT_HI
 export const REPORT_RANGE_ORDER_MESSAGE = 'The start date must not be after the end date';
 export const COMPARE_RANGE_ORDER_MESSAGE = 'The compare start date must not be after the compare end date';
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** A real calendar day written yyyy-MM-dd (no 2023-02-30, no month 13, no year 0). */
-export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const year = Number(value.slice(0, 4));
-  const month = Number(value.slice(5, 7));
-  const day = Number(value.slice(8, 10));
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
-}
-
 /** The first and last day a report may ask for, given the brand's today. */
 export function reportDayBounds(today: string): { earliest: string; latest: string } {
-  const year = Number(today.slice(0, 4));
-  const month = Number(today.slice(5, 7));
-  const months = year * 12 + (month - 1) - REPORT_HISTORY_MONTHS;
-  const first = `${String(Math.floor(months / 12)).padStart(4, '0')}-${String((months % 12) + 1).padStart(2, '0')}-01`;
+  const first = monthStart(addMonths(today, -REPORT_HISTORY_MONTHS));
   return { earliest: first > EARLIEST_REPORT_DAY ? first : EARLIEST_REPORT_DAY, latest: today };
 }
 

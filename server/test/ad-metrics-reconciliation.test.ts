@@ -6,7 +6,7 @@ import { queryRows } from '../src/db/client.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
 import { seedDemo, DEMO_USER } from '../src/sandbox/demo.js';
 import { runBackfill, runRefresh, type JobDeps } from '../src/sync/backfill.job.js';
-import { addDays, dayIn } from '../src/sync/windows.js';
+import { addDays, todayIn } from '@parallels/contract/days';
 import { ACTION_ALIASES, pickAction } from '../src/connectors/meta/meta-mapping.js';
 import { searchStream } from '../src/connectors/google-ads/google-ads-api.js';
 import { ga4DataPost } from '../src/connectors/ga4/ga4-api.js';
@@ -32,7 +32,7 @@ const RANDOM_RANGES = 5;
 const SEED = process.env.RECON_SEED ? Number(process.env.RECON_SEED) : Math.floor(Math.random() * 2 ** 31);
 /** 23:50 in Asia/Kolkata (UTC+05:30, no DST) is 18:20 UTC: the last one before now. 20 minutes later a new day starts. */
 const PINNED = process.env.RECON_NOW ? new Date(process.env.RECON_NOW) : lastUtcTime(18, 20);
-const TODAY = dayIn(TZ, PINNED);
+const TODAY = todayIn(TZ, PINNED);
 const YESTERDAY = addDays(TODAY, -1);
 const EARLIEST = addDays(YESTERDAY, -(HISTORY_DAYS - 1));
 
@@ -295,7 +295,7 @@ describe.each(DB_KINDS)(`AdMetrics and summary reconcile with the emulators' own
     }
   }
 
-  const currentToday = () => dayIn(TZ, new Date(appNow));
+  const currentToday = () => todayIn(TZ, new Date(appNow));
 
   it.each(RANGES)('AdMetrics: $label ($from to $to) equals Meta’s and Google Ads’ own range totals, per account', async (range) => {
     await checkMeta(range);

@@ -105,6 +105,7 @@ describe.each(DB_KINDS)('brands and connections through the emulators on %s', (k
     expect(brand).toMatchObject({
       name: 'Sun_Kissed_Co',
       currency: 'INR',
+      timezone: 'Asia/Kolkata', // the store's: what day "today" is for the web's date picker
       shopifyAccount: { shopName: 'parallels-demo.myshopify.com' },
       fbAdAccounts: ['act_100000000000001', 'act_100000000000002'],
       googleAdAccount: [{ clientId: '2345678901', managerId: '1234567890' }],

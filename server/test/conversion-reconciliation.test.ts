@@ -5,7 +5,7 @@ import { queryRows } from '../src/db/client.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
 import { seedDemo, DEMO_USER } from '../src/sandbox/demo.js';
 import { runBackfill, type JobDeps } from '../src/sync/backfill.job.js';
-import { addDays, dayIn } from '../src/sync/windows.js';
+import { addDays, todayIn } from '@parallels/contract/days';
 import { GA4_REPORT_DIMENSIONS, type Ga4ReportDimension } from '../src/connectors/ga4/ga4-mapping.js';
 import { Browser, createListeningApp } from './browser.js';
 import { DB_KINDS, type TestApp } from './test-app.js';
@@ -21,7 +21,7 @@ const HISTORY_DAYS = 80;
 const TZ = 'Asia/Kolkata';
 const SEED = process.env.RECON_SEED ? Number(process.env.RECON_SEED) : Math.floor(Math.random() * 2 ** 31);
 const PINNED = lastUtcTime(18, 20); // 23:50 in Asia/Kolkata
-const TODAY = dayIn(TZ, PINNED);
+const TODAY = todayIn(TZ, PINNED);
 const YESTERDAY = addDays(TODAY, -1);
 const EARLIEST = addDays(YESTERDAY, -(HISTORY_DAYS - 1));
 const GOOGLE_SUB = '100000000000000000001';

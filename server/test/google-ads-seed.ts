@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
 import type { ProductRow, ViewDailyRow } from '../src/connectors/google-ads/google-ads-mapping.js';
-import { writeWindowFacts } from '../src/sync/facts-writer.js';
+import { writeWindowFacts } from '../src/sync/facts-writer.sql.js';
 import { recordWindow } from '../src/sync/sync.sql.js';
 
 // Seeds Google Ads view facts (search terms, keywords, age, gender, products) and Merchant Center products the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
 import { insertBrand } from '../src/modules/brands/brands.sql.js';
-import { writeWindowFacts } from '../src/sync/facts-writer.js';
+import { writeWindowFacts } from '../src/sync/facts-writer.sql.js';
 import { recordWindow } from '../src/sync/sync.sql.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
 import { daysOf, seedGoogleWindow, seedMetaWindow, subscribeBrand } from './reports-seed.js';

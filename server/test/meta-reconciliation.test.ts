@@ -6,7 +6,7 @@ import { queryRows } from '../src/db/client.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
 import { seedDemo, DEMO_USER } from '../src/sandbox/demo.js';
 import { runBackfill, type JobDeps } from '../src/sync/backfill.job.js';
-import { addDays, dayIn } from '../src/sync/windows.js';
+import { addDays, todayIn } from '@parallels/contract/days';
 import { ACTION_ALIASES, pickAction } from '../src/connectors/meta/meta-mapping.js';
 import { ADSET_STATUSES, CAMPAIGN_STATUSES } from '../src/connectors/meta/meta-sync.js';
 import { Browser, createListeningApp } from './browser.js';
@@ -24,7 +24,7 @@ const TZ = 'Asia/Kolkata';
 const RANDOM_RANGES = 3;
 const SEED = process.env.META_RECON_SEED ? Number(process.env.META_RECON_SEED) : Math.floor(Math.random() * 2 ** 31);
 const PINNED = lastUtcTime(18, 20); // 23:50 in Asia/Kolkata
-const TODAY = dayIn(TZ, PINNED);
+const TODAY = todayIn(TZ, PINNED);
 const YESTERDAY = addDays(TODAY, -1);
 const EARLIEST = addDays(YESTERDAY, -(HISTORY_DAYS - 1));
 const META_USER = '10000000000000001';

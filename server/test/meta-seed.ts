@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
-import { writeWindowFacts } from '../src/sync/facts-writer.js';
+import { writeWindowFacts } from '../src/sync/facts-writer.sql.js';
 import type { WindowFacts } from '../src/sync/pull.js';
 import { recordWindow } from '../src/sync/sync.sql.js';
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
 import { saveSubscription } from '../src/modules/pricing/pricing.sql.js';
-import { writeWindowFacts } from '../src/sync/facts-writer.js';
+import { writeWindowFacts } from '../src/sync/facts-writer.sql.js';
 import type { WindowFacts } from '../src/sync/pull.js';
 import { recordWindow } from '../src/sync/sync.sql.js';
-import { addDays } from '../src/sync/windows.js';
+import { eachDay } from '@parallels/contract/days';
 
 // Seeds facts the way a sync writes them (the window writer, with its checkpoint), so report tests exercise
 // the same rollups and coverage a real sync produces.
@@ -35,9 +35,7 @@ export interface Ga4Day {
 }
 
 export function daysOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
-  return out;
+  return eachDay({ from, to });
 }
 
 async function connectionId(db: Database, brandId: string, accountId: string): Promise<string> {

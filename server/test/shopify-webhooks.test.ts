@@ -8,7 +8,7 @@ import { brands, connections, platformGrants, users } from '../src/db/schema.js'
 import { handleComplianceWebhook } from '../src/modules/webhooks/shopify-compliance.service.js';
 import { mapOrder } from '../src/connectors/shopify/shopify-mapping.js';
 import { restOrderToNode, type RestOrder } from '../src/connectors/shopify/shopify-webhook.js';
-import { writeWindowFacts } from '../src/sync/facts-writer.js';
+import { writeWindowFacts } from '../src/sync/facts-writer.sql.js';
 import type { WindowFacts } from '../src/sync/pull.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
 import { seedDemo } from '../src/sandbox/demo.js';

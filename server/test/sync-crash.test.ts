@@ -13,7 +13,8 @@ import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { seedDemo } from '../src/sandbox/demo.js';
 import { runBackfill, type JobDeps } from '../src/sync/backfill.job.js';
 import { ACCOUNT_FACT_TABLES } from '../src/db/fact-tables.js';
-import { addDays, backfillWindows, dayIn, type DayWindow } from '../src/sync/windows.js';
+import { addDays, eachDay, yesterdayIn } from '@parallels/contract/days';
+import { backfillWindows, type DayWindow } from '../src/sync/windows.js';
 import { startEmulatorServer, type EmulatorServer } from './emulator-server.js';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
 import { DB_KINDS } from './test-app.js';
@@ -31,7 +32,7 @@ const NOW = '2026-06-15T06:00:00Z'; // 11:30 in Kolkata: the demo accounts' yest
 const HISTORY_DAYS = 75; // two windows per connection: the newest 60 days (16 April - 14 June), then 1-15 April
 const WORKER = fileURLToPath(new URL('./fixtures/backfill-worker.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const YESTERDAY = dayIn('Asia/Kolkata', new Date(Date.parse(NOW) - 86_400_000));
+const YESTERDAY = yesterdayIn('Asia/Kolkata', new Date(NOW));
 const WINDOWS = backfillWindows(YESTERDAY, HISTORY_DAYS);
 const demo = findMerchant(createWorld(DEFAULT_SEED), 'demo');
 
@@ -282,8 +283,7 @@ describe.each(DB_KINDS)('a sync worker killed with SIGKILL mid-backfill on %s', 
       // the shop: every order of each local day, their totals adding up to the day's gross sales (the emulator's world)
       const shop = conns.find((x) => x.platform === 'shopify')!;
       for (const [from, to] of ranges) {
-        const days: string[] = [];
-        for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
+        const days = eachDay({ from, to });
         const truth = { orders: days.reduce((s, d) => s + merchantDay(DEFAULT_SEED, demo, d).orders, 0), cents: days.reduce((s, d) => s + Math.round(merchantDay(DEFAULT_SEED, demo, d).grossSales * 100), 0) };
         const [ours] = await queryRows<{ orders: number; cents: string }>(db,
           sql`select count(*)::int as orders, coalesce(sum(total_price * 100), 0)::bigint::text as cents from store_orders where brand_id = ${crashBrand} and shop = ${shop.account_id} and order_date between ${from} and ${to}`);

@@ -4,10 +4,11 @@ import { queryRows } from '../src/db/client.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
 import { DEMO_USER, seedDemo } from '../src/sandbox/demo.js';
 import { connectionsMissingHistory, runBackfill, runRefresh, type JobDeps } from '../src/sync/backfill.job.js';
-import { rollUpAdAccountDays } from '../src/sync/facts-writer.js';
+import { rollUpAdAccountDays } from '../src/sync/facts-writer.sql.js';
 import { QUEUES } from '../src/sync/queue.js';
 import { ConnectionLocks, connectionLocks } from '../src/sync/connection-lock.sql.js';
-import { backfillWindows, dayIn } from '../src/sync/windows.js';
+import { yesterdayIn } from '@parallels/contract/days';
+import { backfillWindows } from '../src/sync/windows.js';
 import { Browser, createListeningApp } from './browser.js';
 import { DB_KINDS, type TestApp } from './test-app.js';
 
@@ -44,7 +45,7 @@ describe.each(DB_KINDS)('history that always comes back, and one job per connect
     deps = { db: t.database.db, config: t.config, keyring, log: t.app.log, historyDays: HISTORY_DAYS, retry: { sleep: async () => undefined } };
     meta = (await queryRows<{ id: string; account_id: string }>(t.database.db, sql`select id, account_id from connections where platform = 'meta' order by account_id limit 1`))[0]!;
     brandId = (await queryRows<{ brand_id: string }>(t.database.db, sql`select brand_id from connections limit 1`))[0]!.brand_id;
-    windows = backfillWindows(dayIn('Asia/Kolkata', new Date(Date.now() - 86_400_000)), HISTORY_DAYS);
+    windows = backfillWindows(yesterdayIn('Asia/Kolkata'), HISTORY_DAYS);
   }, 120_000);
   afterAll(async () => t?.close());
 

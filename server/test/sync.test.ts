@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
+import { liveSpoolFiles } from '../src/lib/row-spool.js';
 import { seedDemo } from '../src/sandbox/demo.js';
 import { runBackfill, runRefresh, type JobDeps } from '../src/sync/backfill.job.js';
-import { backfillWindows, dayIn, refreshWindow } from '../src/sync/windows.js';
+import { addDays, yesterdayIn } from '@parallels/contract/days';
+import { backfillWindows, refreshWindow } from '../src/sync/windows.js';
 import { createListeningApp } from './browser.js';
 import { DB_KINDS, type TestApp } from './test-app.js';
 
@@ -32,7 +34,7 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
   it('backfills every connection of the demo brand, window by window, and marks it fresh', async () => {
     expect(conns.map((c) => c.platform)).toEqual(['ga4', 'google_ads', 'meta', 'meta', 'shopify']);
     const timezone = (await queryRows<{ timezone: string }>(t.database.db, sql`select timezone from brands where id = ${brandId}`))[0]!.timezone;
-    const span = backfillWindows(dayIn(timezone, new Date(Date.now() - 86_400_000)), HISTORY_DAYS);
+    const span = backfillWindows(yesterdayIn(timezone), HISTORY_DAYS);
     for (const c of conns) {
       const r = await runBackfill(deps, c.id);
       expect(r).toMatchObject({ outcome: 'done', skipped: 0, windows: span.length });
@@ -43,12 +45,14 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
     }
     const states = await queryRows<{ sync_state: string; backfill_progress: string }>(t.database.db, sql`select sync_state, backfill_progress::text from connections`);
     expect(states.every((s) => s.sync_state === 'fresh' && Number(s.backfill_progress) === 1)).toBe(true);
+    // the Google Ads views each window spooled to disk on the way were freed once it committed
+    expect(liveSpoolFiles()).toBe(0);
   }, 180_000);
 
   it('Meta spend, clicks, impressions and purchase value equal the platform’s own range totals', async () => {
     const minted = (await (await fetch(`${t.origin}/sandbox/meta/__admin/tokens`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ userId: "10000000000000001" }) })).json()) as { access_token: string };
     const token = minted.access_token;
-    const yesterday = dayIn('Asia/Kolkata', new Date(Date.now() - 86_400_000));
+    const yesterday = yesterdayIn('Asia/Kolkata');
     for (const c of conns.filter((x) => x.platform === 'meta')) {
       for (const [from, to] of [[daysAgo(yesterday, 30), yesterday], [daysAgo(yesterday, 70), daysAgo(yesterday, 41)]]) {
         const url = `${t.origin}/sandbox/meta/v25.0/${c.account_id}/insights?fields=spend,impressions,clicks&time_range=${encodeURIComponent(JSON.stringify({ since: from, until: to }))}&access_token=${token}`;
@@ -76,7 +80,7 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
     await t.database.db.execute(sql`delete from ga4_dimension_daily`);
     // GA4 goes down as the second window's pull starts (the job pulls it while it writes the first): the
     // first window is committed, the second is not.
-    const [first] = backfillWindows(dayIn('Asia/Kolkata', new Date(Date.now() - 86_400_000)), HISTORY_DAYS);
+    const [first] = backfillWindows(yesterdayIn('Asia/Kolkata'), HISTORY_DAYS);
     const failing: JobDeps = {
       ...deps,
       retry: { maxAttempts: 2, sleep: async () => undefined },
@@ -112,7 +116,7 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
     const ga4 = conns.find((c) => c.platform === 'ga4')!;
     await t.database.db.execute(sql`delete from sync_windows where connection_id = ${ga4.id}`);
     const days = 250; // four windows
-    const windows = backfillWindows(dayIn('Asia/Kolkata', new Date(Date.now() - 86_400_000)), days);
+    const windows = backfillWindows(yesterdayIn('Asia/Kolkata'), days);
     const events: string[] = [];
     let commits = 0;
     const db = new Proxy(deps.db, {
@@ -151,7 +155,7 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
     const traced: JobDeps = { ...deps, tracePull: (window, pull) => (pulled.push(window.from), pull()) };
     const recent = await runBackfill(traced, meta.id, 'recent');
     // the recent job's pipeline goes on into the history windows (it never writes them); the history job adopts it
-    const windows = backfillWindows(dayIn('Asia/Kolkata', new Date(Date.now() - 86_400_000)), HISTORY_DAYS);
+    const windows = backfillWindows(yesterdayIn('Asia/Kolkata'), HISTORY_DAYS);
     expect(pulled).toEqual([windows[0]!.from, windows[1]!.from]);
     expect(recent).toMatchObject({ outcome: 'done' });
     const count = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sync_windows where connection_id = ${meta.id}`))[0]!.n;
@@ -199,7 +203,7 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
   it('refresh re-reads exactly the lookback window', async () => {
     const meta = conns.find((c) => c.platform === 'meta')!;
     const timezone = (await queryRows<{ timezone: string }>(t.database.db, sql`select timezone from brands where id = ${brandId}`))[0]!.timezone;
-    const lookback = refreshWindow('meta', dayIn(timezone, new Date(Date.now() - 86_400_000)));
+    const lookback = refreshWindow('meta', yesterdayIn(timezone));
     const inside = lookback.from;
     const outside = daysAgo(lookback.from, 1);
     const spendOn = async (day: string) =>
@@ -219,7 +223,7 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
 });
 
 function daysAgo(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+  return addDays(day, -n);
 }
 
 async function factCounts(t: TestApp) {

@@ -95,7 +95,7 @@ export const metaAdDaily = pgTable(
     videoThreeSecondViews: count('video_three_second_views'),
     syncedAt: syncedAt(),
   },
-  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.level, t.entityId, t.date] }), index('meta_ad_daily_day_idx').on(t.brandId, t.date)],
+  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.level, t.entityId, t.date] }), index('meta_ad_daily_day_idx').on(t.brandId, t.date), index('meta_ad_daily_level_day_idx').on(t.brandId, t.accountId, t.level, t.date)],
 );
 
 /** The interests an ad set targets (Meta interest analysis attributes ad set spend to them). */
@@ -207,7 +207,7 @@ export const googleViewDaily = pgTable(
  * google_view_daily summed per key and calendar month (decision 015, "Scale"): the Google Ads reports and the
  * segment's search terms read whole months of a range here and only the range's partial edge months from the
  * daily rows. Derived: the window writer recomputes every month its window touches, in the window's
- * transaction (sync/facts-writer.ts rollUpGoogleViewMonths), so it always agrees with the daily facts.
+ * transaction (sync/facts-writer.sql.ts rollUpGoogleViewMonths), so it always agrees with the daily facts.
  */
 export const googleViewMonthly = pgTable(
   'google_view_monthly',

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { monthStart, splitWholeMonths } from '@parallels/contract/days';
 import type { DayRange } from '@parallels/contract/report-dates';
 
 // The Google Ads views' rows as one subquery, shared by the Google Ads reports and the segment dashboard.
@@ -8,28 +9,13 @@ export type GoogleView = 'search_term' | 'keyword' | 'age' | 'gender' | 'product
 
 const inList = (values: string[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
-/** The first day of the month after a day's month (YYYY-MM-01). */
-function nextMonth(day: string): string {
-  const y = Number(day.slice(0, 4));
-  const m = Number(day.slice(5, 7));
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-}
-const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
 /**
  * How a range splits for google_view_monthly (decision 015, "Scale"): the calendar months wholly inside it come
  * from the rollup, the partial months at its edges from the daily rows. `months` is null when no whole month fits.
  */
 export function splitRange(range: DayRange): { months: { from: string; to: string } | null; days: Array<{ from: string; to: string }> } {
-  const firstWhole = range.from.endsWith('-01') ? range.from : nextMonth(range.from);
-  const afterLast = nextMonth(range.to);
-  const lastWhole = dayBefore(afterLast) === range.to ? `${range.to.slice(0, 7)}-01` : `${dayBefore(`${range.to.slice(0, 7)}-01`).slice(0, 7)}-01`;
-  if (firstWhole > lastWhole) return { months: null, days: [range] };
-  const days: Array<{ from: string; to: string }> = [];
-  if (range.from < firstWhole) days.push({ from: range.from, to: dayBefore(firstWhole) });
-  const tailFrom = nextMonth(lastWhole);
-  if (tailFrom <= range.to) days.push({ from: tailFrom, to: range.to });
-  return { months: { from: firstWhole, to: lastWhole }, days };
+  const { months, edges } = splitWholeMonths(range);
+  return { months: months && { from: months.from, to: monthStart(months.to) }, days: edges };
 }
 
 /**

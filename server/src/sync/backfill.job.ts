@@ -5,8 +5,8 @@ import type { Database } from '../db/client.js';
 import { PlatformError } from '../connectors/platform-error.js';
 import type { RealtimePublisher } from '../realtime/realtime.js';
 import { connectionLocks } from './connection-lock.sql.js';
-import { writeWindowFacts } from './facts-writer.js';
-import { pullWindow, type PullDeps, type PullOptions, type WindowFacts } from './pull.js';
+import { writeWindowFacts } from './facts-writer.sql.js';
+import { pullWindow, releaseWindowFacts, type PullDeps, type PullOptions, type WindowFacts } from './pull.js';
 import {
   connectionWindows,
   listActiveSyncTargets,
@@ -18,7 +18,8 @@ import {
   type SyncConnection,
 } from './sync.sql.js';
 import { adoptPulls, parkPulls, WindowPulls, type StartPull } from './window-pulls.js';
-import { backfillWindows, dayIn, missingWindows, refreshWindow, type DayWindow } from './windows.js';
+import { addDays, yesterdayIn } from '@parallels/contract/days';
+import { backfillWindows, missingWindows, refreshWindow, type DayWindow } from './windows.js';
 
 export const BACKFILL_STREAM = 'backfill';
 
@@ -76,12 +77,16 @@ async function exclusively(deps: JobDeps, connectionId: string, kind: JobKind, i
 
 /** The two-year span's windows as of now, and those whose days are not all held yet. */
 async function historyOf(deps: JobDeps, conn: { id: string; brandTimezone: string }): Promise<{ all: DayWindow[]; missing: DayWindow[] }> {
-  const all = backfillWindows(yesterdayIn(deps, conn.brandTimezone), deps.historyDays);
+  const all = backfillWindows(brandYesterday(deps, conn.brandTimezone), deps.historyDays);
   return { all, missing: missingWindows(all, await connectionWindows(deps.db, conn.id)) };
 }
 
-function yesterdayIn(deps: Pick<JobDeps, 'now'>, timezone: string): string {
-  return dayIn(timezone, new Date((deps.now?.() ?? new Date()).getTime() - 86_400_000));
+/**
+ * The newest whole day in the brand's timezone: the day before today there. Not the day it was 24 hours ago,
+ * which on the day after a 23-hour day (spring forward) is two days back for the hour after midnight.
+ */
+function brandYesterday(deps: Pick<JobDeps, 'now'>, timezone: string): string {
+  return yesterdayIn(timezone, deps.now?.() ?? new Date());
 }
 
 /**
@@ -96,7 +101,7 @@ export async function connectionsMissingHistory(deps: { db: Database; now?: () =
   );
   return targets
     .filter((t) => {
-      const all = backfillWindows(yesterdayIn(deps, t.timezone), deps.historyDays);
+      const all = backfillWindows(brandYesterday(deps, t.timezone), deps.historyDays);
       return missingWindows(all, synced.filter((w) => w.connectionId === t.id)).length > 0;
     })
     .map((t) => t.id);
@@ -118,14 +123,18 @@ async function syncWindow(deps: JobDeps, conn: SyncConnection, window: DayWindow
   return writeWindow(deps, conn, window, stream, await pullTraced(deps, conn, window, options));
 }
 
-/** A pulled window's facts and its checkpoint, in ONE transaction. */
+/** A pulled window's facts and its checkpoint, in ONE transaction; then what the pull spooled is freed. */
 async function writeWindow(deps: JobDeps, conn: SyncConnection, window: DayWindow, stream: string, facts: WindowFacts): Promise<{ rows: number; calls: number }> {
-  const rows = await deps.db.transaction(async (tx) => {
-    const written = await writeWindowFacts(tx, conn.brandId, conn.accountId, window, facts);
-    await recordWindow(tx, { connectionId: conn.id, stream, from: window.from, to: window.to, rows: written, calls: facts.calls });
-    return written;
-  });
-  return { rows, calls: facts.calls };
+  try {
+    const rows = await deps.db.transaction(async (tx) => {
+      const written = await writeWindowFacts(tx, conn.brandId, conn.accountId, window, facts);
+      await recordWindow(tx, { connectionId: conn.id, stream, from: window.from, to: window.to, rows: written, calls: facts.calls });
+      return written;
+    });
+    return { rows, calls: facts.calls };
+  } finally {
+    await releaseWindowFacts(facts);
+  }
 }
 
 /**
@@ -168,10 +177,10 @@ async function backfill(deps: JobDeps, connectionId: string, phase: 'all' | 'rec
   let pulls: WindowPulls<WindowFacts>;
   let offset = 0;
   if (phase === 'recent') {
-    pulls = new WindowPulls([...mine, ...all.slice(1).filter((w) => missing.has(w.from))], start);
+    pulls = new WindowPulls([...mine, ...all.slice(1).filter((w) => missing.has(w.from))], start, releaseWindowFacts);
   } else {
     const adopted = phase === 'history' ? adoptPulls<WindowFacts>(conn.id, mine) : undefined;
-    pulls = adopted?.pulls ?? new WindowPulls(mine, start);
+    pulls = adopted?.pulls ?? new WindowPulls(mine, start, releaseWindowFacts);
     offset = adopted?.offset ?? 0;
   }
   try {
@@ -214,9 +223,9 @@ async function refresh(deps: JobDeps, connectionId: string): Promise<BackfillRes
   const conn = await loadSyncConnection(deps.db, connectionId);
   const result: BackfillResult = { windows: 1, skipped: 0, rows: 0, calls: 0, outcome: 'gone' };
   if (!conn) return result;
-  const window = refreshWindow(conn.platform, yesterdayIn(deps, conn.brandTimezone), await syncedThrough(deps.db, conn.id));
+  const window = refreshWindow(conn.platform, brandYesterday(deps, conn.brandTimezone), await syncedThrough(deps.db, conn.id));
   try {
-    const updatedSince = conn.platform === 'shopify' ? new Date(Date.parse(`${window.from}T00:00:00Z`) - 86_400_000).toISOString() : undefined;
+    const updatedSince = conn.platform === 'shopify' ? `${addDays(window.from, -1)}T00:00:00.000Z` : undefined;
     const { rows, calls } = await syncWindow(deps, conn, window, 'refresh', { updatedSince });
     const { all, missing } = await historyOf(deps, conn);
     if (missing.length) await setSyncState(deps.db, conn.id, { state: 'backfilling', progress: (all.length - missing.length) / all.length });

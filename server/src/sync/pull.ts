@@ -10,6 +10,7 @@ import { pullGoogleAdsWindow } from '../connectors/google-ads/google-ads-sync.js
 import { pullGa4Window } from '../connectors/ga4/ga4-sync.js';
 import { pullShopifyUpdates, pullShopifyWindow } from '../connectors/shopify/shopify-sync.js';
 import { accessTokenFor, type Refresher } from '../modules/connections/grants.service.js';
+import { RowSpool } from '../lib/row-spool.js';
 import { loadSyncConnection, type SyncConnection } from './sync.sql.js';
 import type { DayWindow } from './windows.js';
 
@@ -74,4 +75,12 @@ export async function pullWindow(deps: PullDeps, conn: SyncConnection, window: D
       return { platform: 'shopify', ...facts };
     }
   }
+}
+
+/**
+ * Frees what a pulled window keeps outside memory (Google Ads views spooled to disk): once its transaction has
+ * ended, committed or not, or when it is dropped unread. Safe to call twice.
+ */
+export async function releaseWindowFacts(facts: WindowFacts): Promise<void> {
+  if (facts.platform === 'google_ads' && facts.viewDaily instanceof RowSpool) await facts.viewDaily.discard();
 }

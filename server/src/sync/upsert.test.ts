@@ -4,7 +4,11 @@ import { queryRows } from '../db/client.js';
 import { brands, connections } from '../db/schema.js';
 import { ga4Daily, googleViewDaily, storeOrders } from '../db/facts-schema.js';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/test-app.js';
-import { COPY_FROM_ROWS, csvField, upsertRows } from './upsert.js';
+import { COPY_FROM_ROWS, csvField, upsertRows } from '../db/upsert.sql.js';
+import { addDays } from '@parallels/contract/days';
+import { RowSpool } from '../lib/row-spool.js';
+import type { ViewDailyRow } from '../connectors/google-ads/google-ads-mapping.js';
+import { writeWindowFacts } from './facts-writer.sql.js';
 
 describe.each(DB_KINDS)('bulk upsert on %s', (kind) => {
   let t: TestApp;
@@ -43,9 +47,43 @@ describe.each(DB_KINDS)('bulk upsert on %s', (kind) => {
 
   afterAll(async () => t?.close());
 
+  it('writes spooled Google Ads views batch by batch: a key that comes again in a later batch adds up, and a replayed window replaces', async () => {
+    const window = { from: '2026-04-01', to: '2026-04-02' };
+    const row = (view: string, key: string, date: string, costMicros: number, conversions: string): ViewDailyRow => ({
+      brandId, customerId: '1112223334', view, key, date, label: key, attributes: {}, costMicros, impressions: 10, clicks: 1, conversions, conversionsValue: '2.50',
+    });
+    const pullOnce = async () => {
+      const spool = new RowSpool<ViewDailyRow>();
+      // the age view comes per ad group, so one range a day is in two batches (and, to take the COPY path, a big batch of terms)
+      const terms = Array.from({ length: COPY_FROM_ROWS + 5 }, (_, i) => row('search_term', `t${i}`, '2026-04-01', 1000, '0.1000'));
+      await spool.part(1, async (append) => {
+        await append([row('age', 'AGE_RANGE_25_34', '2026-04-01', 1_000_000, '0.5000'), ...terms]);
+        await append([row('age', 'AGE_RANGE_25_34', '2026-04-01', 2_000_000, '0.2500'), row('age', 'AGE_RANGE_25_34', '2026-04-02', 7, '0')]);
+      });
+      await spool.part(0, (append) => append(terms.slice(0, 3).map((r) => ({ ...r, costMicros: 1 }))));
+      return spool;
+    };
+    for (let replay = 0; replay < 2; replay++) {
+      const spool = await pullOnce();
+      await t.database.db.transaction((tx) => writeWindowFacts(tx, brandId, '1112223334', window, { platform: 'google_ads', campaignDaily: [], viewDaily: spool, products: [], calls: 6 }));
+      await spool.discard();
+      const rows = await queryRows<{ view: string; date: string; n: number; cost: number; conversions: string; value: string; impressions: number }>(
+        t.database.db,
+        sql`select view, date::text, count(*)::int as n, sum(cost_micros)::float8 as cost, sum(conversions)::text as conversions, sum(conversions_value)::text as value, sum(impressions)::int as impressions
+            from google_view_daily where brand_id = ${brandId} and customer_id = '1112223334' group by view, date order by view, date`,
+      );
+      expect(rows).toEqual([
+        { view: 'age', date: '2026-04-01', n: 1, cost: 3_000_000, conversions: '0.7500', value: '5.00', impressions: 20 },
+        { view: 'age', date: '2026-04-02', n: 1, cost: 7, conversions: '0.0000', value: '2.50', impressions: 10 },
+        // three terms came in two parts: 1 + 1000 each
+        { view: 'search_term', date: '2026-04-01', n: COPY_FROM_ROWS + 5, cost: (COPY_FROM_ROWS + 5) * 1000 + 3, conversions: String(((COPY_FROM_ROWS + 8) / 10).toFixed(4)), value: ((COPY_FROM_ROWS + 8) * 2.5).toFixed(2), impressions: (COPY_FROM_ROWS + 8) * 10 },
+      ]);
+    }
+  });
+
   it('inserts many rows in one go and replaying them changes nothing', async () => {
     const rows = Array.from({ length: 12_000 }, (_, i) => ({
-      brandId, propertyId: '300', date: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+      brandId, propertyId: '300', date: addDays('2024-01-01', i),
       sessions: i, addToCarts: 2, checkouts: 1, purchases: 1, purchaseRevenue: '10.05',
     }));
     expect(await upsertRows(t.database.db, ga4Daily, rows)).toBe(12_000);

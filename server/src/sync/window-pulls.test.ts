@@ -41,6 +41,21 @@ describe('WindowPulls', () => {
     expect(p.started).toEqual([0, 1, 2, 3]);
   });
 
+  it('releases the facts of pulls that are stopped unread (what they spooled), once they arrive, and never those taken', async () => {
+    const p = platform();
+    const released: string[] = [];
+    const pulls = new WindowPulls(windows.slice(0, 3), p.start, (facts) => released.push(facts));
+    p.remoteDone(0);
+    p.remoteDone(1);
+    p.finish(0);
+    await pulls.take(0);
+    pulls.stop();
+    p.finish(1);
+    p.fail(2);
+    await settle();
+    expect(released).toEqual(['facts 1']);
+  });
+
   it('without a platform signal, window k+1 starts once window k’s facts are in', async () => {
     const p = platform();
     const pulls = new WindowPulls(windows.slice(0, 4), p.start);

@@ -36,6 +36,8 @@ export class WindowPulls<T> {
   constructor(
     readonly windows: readonly DayWindow[],
     private readonly startPull: StartPull<T>,
+    /** frees a window's facts that will never be taken (what a pull spooled to disk) */
+    private readonly release: (facts: T) => unknown = () => undefined,
   ) {
     this.pump();
   }
@@ -58,9 +60,10 @@ export class WindowPulls<T> {
     this.pump();
   }
 
-  /** Start nothing more (the job failed, or nobody took a parked pipeline). Pulls under way finish unread. */
+  /** Start nothing more (the job failed, or nobody took a parked pipeline). Pulls under way finish unread, then are released. */
   stop(): void {
     this.stopped = true;
+    for (const pull of this.pulls.values()) pull.then(this.release, () => undefined).catch(() => undefined);
     this.pulls.clear();
   }
 
@@ -97,7 +100,7 @@ const parked = new Map<string, Parked>();
 export function parkPulls<T>(connectionId: string, pulls: WindowPulls<T>, next: number): void {
   parked.get(connectionId)?.pulls.stop();
   if (next >= pulls.windows.length) return;
-  const entry: Parked = { pulls, next };
+  const entry: Parked = { pulls: pulls as WindowPulls<unknown>, next };
   parked.set(connectionId, entry);
   setTimeout(() => {
     if (parked.get(connectionId) !== entry) return;

@@ -1,3 +1,5 @@
+import { addDays, quarterStart } from '@parallels/contract/days';
+
 // Which days a backfill reads, in which order (ARCHITECTURE "Data flow"): the newest 60 days first, so the
 // dashboard is usable within a minute, then back two years in calendar quarters. Quarters (not "90 days from
 // today") keep window boundaries stable from one day to the next, so a resumed backfill finds its checkpoints.
@@ -9,29 +11,6 @@ export interface DayWindow {
 
 export const RECENT_DAYS = 60;
 export const HISTORY_DAYS = 730;
-
-const DAY_MS = 86_400_000;
-export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-
-// One formatter per timezone: building an Intl.DateTimeFormat costs far more than formatting with it, and
-// every report request asks what day it is in its brand's timezone.
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day it is in a timezone at an instant (YYYY-MM-DD). Throws RangeError for an unknown timezone. */
-export function dayIn(timeZone: string, at: Date): string {
-  let f = dayFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }); // en-CA writes YYYY-MM-DD
-    dayFormatters.set(timeZone, f);
-  }
-  return f.format(at);
-}
-
-function quarterStart(day: string): string {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  const q = Math.floor((m - 1) / 3) * 3 + 1;
-  return `${y}-${String(q).padStart(2, '0')}-01`;
-}
 
 /** Every window of a two-year backfill ending yesterday (in the account's timezone), newest first. */
 export function backfillWindows(yesterday: string, historyDays = HISTORY_DAYS): DayWindow[] {

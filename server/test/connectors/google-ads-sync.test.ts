@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pullGoogleAdsWindow, type GoogleAdsPullInput, type GoogleAdsWindowFacts } from '../../src/connectors/google-ads/google-ads-sync.js';
+import { pullGoogleAdsWindow, type GoogleAdsPullInput } from '../../src/connectors/google-ads/google-ads-sync.js';
+import { allRows, RowSpool } from '../../src/lib/row-spool.js';
 import { PlatformError } from '../../src/connectors/platform-error.js';
 import { startEmulatorServer, type EmulatorServer } from '../emulator-server.js';
 
@@ -72,7 +73,7 @@ const VIEW_CHANNELS: Record<string, string[]> = {
   product: ['SHOPPING', 'PERFORMANCE_MAX'],
 };
 
-function expectViewsSumToCampaigns(facts: GoogleAdsWindowFacts): void {
+function expectViewsSumToCampaigns(facts: PulledFacts): void {
   for (const [view, channels] of Object.entries(VIEW_CHANNELS)) {
     const campaigns = byDay(facts.campaignDaily, (r) => channels.includes(r.channelType ?? ''));
     const rows = byDay(facts.viewDaily, (r) => r.view === view);
@@ -81,8 +82,15 @@ function expectViewsSumToCampaigns(facts: GoogleAdsWindowFacts): void {
   }
 }
 
-const pull = (window: GoogleAdsPullInput['window'], extra: Partial<GoogleAdsPullInput> = {}) =>
-  pullGoogleAdsWindow({ platforms: emu.platforms, accessToken: token, brandId: BRAND, account: { customerId: CLIENT, managerId: MANAGER, timezone: 'Asia/Kolkata' }, window, ...extra });
+/** A pull, with the view rows it spooled read back into memory (and the spool removed). */
+async function pull(window: GoogleAdsPullInput['window'], extra: Partial<GoogleAdsPullInput> = {}) {
+  const facts = await pullGoogleAdsWindow({ platforms: emu.platforms, accessToken: token, brandId: BRAND, account: { customerId: CLIENT, managerId: MANAGER, timezone: 'Asia/Kolkata' }, window, ...extra });
+  expect(facts.viewDaily).toBeInstanceOf(RowSpool);
+  const viewDaily = await allRows(facts.viewDaily);
+  if (facts.viewDaily instanceof RowSpool) await facts.viewDaily.discard();
+  return { ...facts, viewDaily };
+}
+type PulledFacts = Awaited<ReturnType<typeof pull>>;
 
 const mint = async (body: Record<string, unknown> = {}) => (await emu.admin<{ access_token: string }>('google-ads', 'tokens', body)).access_token;
 
@@ -99,7 +107,7 @@ afterAll(async () => emu?.close());
 
 describe('pullGoogleAdsWindow: a 30-day window of the demo account', () => {
   const window = { from: '2026-05-16', to: '2026-06-14' };
-  let facts: GoogleAdsWindowFacts;
+  let facts: PulledFacts;
   beforeAll(async () => {
     facts = await pull(window);
   });
@@ -163,6 +171,20 @@ describe('pullGoogleAdsWindow: streams, faults and determinism', () => {
     const retried = await pull(week, { retry });
     expect(delays).toEqual([45_000]);
     expect(retried.calls).toBe(8);
+    expect({ ...retried, calls: 0 }).toEqual({ ...clean, calls: 0 });
+  });
+
+  it('drops what a cut-off answer had already handed on and reads it again: the same facts as a clean pull', async () => {
+    // the emulator cuts an answer at half its length: with more than two 10,000-row batches of search terms, the
+    // first has been spooled when the cut is found
+    const window = { from: '2026-02-15', to: '2026-06-14' };
+    const clean = await pull(window);
+    expect(clean.viewDaily.filter((r) => r.view === 'search_term').length).toBeGreaterThan(20_000);
+    await emu.admin('google-ads', 'faults', { key: CLIENT, plan: { malformed: true, times: 7 } }, 'PUT');
+    const { delays, retry } = recorder();
+    const retried = await pull(window, { retry });
+    expect(delays).toHaveLength(7);
+    expect(retried.calls).toBe(14);
     expect({ ...retried, calls: 0 }).toEqual({ ...clean, calls: 0 });
   });
 

@@ -4,6 +4,7 @@ import { RESULT_PAGE_SIZE } from '../../src/connectors/meta/meta-report-run.js';
 import { PlatformError } from '../../src/connectors/platform-error.js';
 import type { RetryOptions } from '../../src/connectors/retry.js';
 import { startEmulatorServer, type EmulatorServer } from '../emulator-server.js';
+import { eachDay } from '@parallels/contract/days';
 
 // The real Meta connector against the Meta emulator. Ground truth comes from the emulator's own answers,
 // fetched here with raw fetch: synchronous insights over the same time_range without time_increment
@@ -83,7 +84,7 @@ describe('pullMetaWindow against the Meta emulator', () => {
     for (const b of ['age', 'gender', 'country', 'publisher_platform', 'platform_position', 'impression_device', 'user_segment_key']) {
       expect({ b, ...sum(baseline.breakdowns.filter((r) => r.breakdown === b)) }).toEqual({ b, ...expected });
     }
-    expect(new Set(baseline.adDaily.map((r) => r.date))).toEqual(new Set(Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 4, 16 + i)).toISOString().slice(0, 10))));
+    expect(new Set(baseline.adDaily.map((r) => r.date))).toEqual(new Set(eachDay({ from: '2026-05-16', to: '2026-06-14' })));
   });
 
   it('given daily reach, when compared, then each campaign day is the platform figure and the account day lies between max and sum', async () => {

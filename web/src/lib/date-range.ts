@@ -1,10 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { addDays, addMonths, daysBetween, isCalendarDay, monthStart, quarterStart, weekStart, yearStart } from '@parallels/contract/days';
 import { reportDayBounds } from '@parallels/contract/report-dates';
+import { useBrandToday } from './brand-today';
 
 /**
- * The report date range (spec core.md sections 3, 5 and 9). Days are 'yyyy-MM-dd' strings everywhere; the
- * arithmetic runs on UTC-midnight Date objects so a daylight-saving change can never shift a day.
+ * The report date range (spec core.md sections 3, 5 and 9). Days are 'yyyy-MM-dd' strings everywhere, and
+ * their arithmetic is contract/days.ts, the one the server and the sync use. "Today" is the brand's day
+ * (its timezone), as in the server's figures (decision 009), not the browser's.
  * The range lives only in the URL (from, to, compareFrom, compareTo), so a link reproduces the view.
  */
 
@@ -19,80 +22,10 @@ export interface DateRange extends DayPair {
   compareTo?: string;
 }
 
-const DAY_MS = 86_400_000;
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function pad(n: number, width = 2): string {
-  return String(n).padStart(width, '0');
-}
-
-/** UTC midnight of a 'yyyy-MM-dd' day (the caller passes a valid day). */
-export function dayToUtcDate(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d));
-}
-
-export function utcDateToDay(date: Date): string {
-  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-}
-
-/** The browser's local calendar day. */
-export function todayLocal(now: Date = new Date()): string {
-  return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-export function addDays(day: string, n: number): string {
-  return utcDateToDay(new Date(dayToUtcDate(day).getTime() + n * DAY_MS));
-}
-
-function daysInMonth(year: number, monthIndex: number): number {
-  return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
-}
-
-/** Month arithmetic clamps to the target month's end: 2026-05-31 minus 3 months is 2026-02-28. */
-export function addMonths(day: string, n: number): string {
-  const date = dayToUtcDate(day);
-  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + n, 1));
-  const dom = Math.min(date.getUTCDate(), daysInMonth(target.getUTCFullYear(), target.getUTCMonth()));
-  return utcDateToDay(new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), dom)));
-}
-
-/** Weeks start on Monday. */
-export function startOfWeek(day: string): string {
-  const weekday = (dayToUtcDate(day).getUTCDay() + 6) % 7; // Monday 0 .. Sunday 6
-  return addDays(day, -weekday);
-}
-
-export function startOfMonth(day: string): string {
-  return `${day.slice(0, 7)}-01`;
-}
-
-export function endOfMonth(day: string): string {
-  return addDays(addMonths(startOfMonth(day), 1), -1);
-}
-
-export function startOfQuarter(day: string): string {
-  const month = Number(day.slice(5, 7));
-  return `${day.slice(0, 4)}-${pad(Math.floor((month - 1) / 3) * 3 + 1)}-01`;
-}
-
-export function startOfYear(day: string): string {
-  return `${day.slice(0, 4)}-01-01`;
-}
-
-/** Whole days from `a` to `b` (negative when b is before a). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((dayToUtcDate(b).getTime() - dayToUtcDate(a).getTime()) / DAY_MS);
-}
-
 /** Typed dates (spec section 5): only YYYY-MM-DD of a real calendar day. */
 export function parseTypedDay(text: string): string | null {
   const trimmed = text.trim();
-  const match = DAY_PATTERN.exec(trimmed);
-  if (!match) return null;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  if (y < 1 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m - 1)) return null;
-  return trimmed;
+  return isCalendarDay(trimmed) ? trimmed : null;
 }
 
 /**
@@ -132,23 +65,23 @@ const quick = (label: string, range: (t: string) => DayPair): QuickSelect => ({ 
 export const QUICK_SELECTS: readonly QuickSelect[] = [
   quick('Today', (t) => ({ from: t, to: t })),
   quick('Yesterday', (t) => ({ from: addDays(t, -1), to: addDays(t, -1) })),
-  quick('This Week', (t) => ({ from: startOfWeek(t), to: t })),
+  quick('This Week', (t) => ({ from: weekStart(t), to: t })),
   quick('Last 7 Days', (t) => ({ from: addDays(t, -7), to: addDays(t, -1) })),
-  quick('Last week', (t) => ({ from: addDays(startOfWeek(t), -7), to: addDays(startOfWeek(t), -1) })),
+  quick('Last week', (t) => ({ from: addDays(weekStart(t), -7), to: addDays(weekStart(t), -1) })),
   quick('Last 30 Days', (t) => ({ from: addDays(t, -30), to: addDays(t, -1) })),
-  quick('This Month', (t) => ({ from: startOfMonth(t), to: t })),
+  quick('This Month', (t) => ({ from: monthStart(t), to: t })),
   quick('Last 3 Months', (t) => ({ from: addMonths(t, -3), to: addDays(t, -1) })),
   quick('Last 6 Months', (t) => ({ from: addMonths(t, -6), to: addDays(t, -1) })),
-  quick('This Quarter', (t) => ({ from: startOfQuarter(t), to: t })),
+  quick('This Quarter', (t) => ({ from: quarterStart(t), to: t })),
   quick('Last Quarter', (t) => {
-    const from = addMonths(startOfQuarter(t), -3);
-    return { from, to: addDays(startOfQuarter(t), -1) };
+    const from = addMonths(quarterStart(t), -3);
+    return { from, to: addDays(quarterStart(t), -1) };
   }),
-  quick('This Year', (t) => ({ from: startOfYear(t), to: t })),
+  quick('This Year', (t) => ({ from: yearStart(t), to: t })),
   quick('Last 365 Days', (t) => ({ from: addDays(t, -365), to: addDays(t, -1) })),
   quick('Last Year', (t) => {
-    const year = Number(t.slice(0, 4)) - 1;
-    return { from: `${pad(year, 4)}-01-01`, to: `${pad(year, 4)}-12-31` };
+    const lastYear = addMonths(yearStart(t), -12);
+    return { from: lastYear, to: addDays(yearStart(t), -1) };
   }),
 ];
 
@@ -178,14 +111,14 @@ export function normalizeRange(range: DateRange): DateRange {
 
 /** Spec section 9: the default range is the first of the current month up to today. */
 export function defaultRange(today: string): DateRange {
-  return clampToEarliest({ from: startOfMonth(today), to: today }, today);
+  return clampToEarliest({ from: monthStart(today), to: today }, today);
 }
 
 /**
  * The equal-length range right before `range` (the default comparison). Clamped like the quick selects,
  * since nothing before the earliest reportable day can be reported on.
  */
-export function previousPeriod(range: DayPair, today: string = todayLocal()): DayPair {
+export function previousPeriod(range: DayPair, today: string): DayPair {
   const length = daysBetween(range.from, range.to) + 1;
   return clampToEarliest({ from: addDays(range.from, -length), to: addDays(range.from, -1) }, today);
 }
@@ -283,11 +216,13 @@ export function formatRangeLabel(range: DateRange): string {
 
 /**
  * The URL-held range. Each change is a new history entry so back/forward step through the ranges viewed.
- * `today` is for tests; it defaults to the browser's local day.
+ * `today` is for tests; it defaults to the selected brand's day.
  */
-export function useDateRange(today: string = todayLocal()): { range: DateRange; setRange: (next: DateRange) => void } {
+export function useDateRange(today?: string): { range: DateRange; setRange: (next: DateRange) => void } {
+  const brandToday = useBrandToday();
+  const day = today ?? brandToday;
   const [searchParams, setSearchParams] = useSearchParams();
-  const range = useMemo(() => readRangeFromSearch(searchParams, today), [searchParams, today]);
+  const range = useMemo(() => readRangeFromSearch(searchParams, day), [searchParams, day]);
   const setRange = useCallback(
     (next: DateRange) => setSearchParams((current) => writeRangeToSearch(current, normalizeRange(next)), { replace: false }),
     [setSearchParams],

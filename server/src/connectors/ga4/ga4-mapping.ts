@@ -1,4 +1,5 @@
 import type { ga4Daily, ga4DimensionDaily } from '../../db/facts-schema.js';
+import { MoneyFormatError, toAmount } from '@parallels/contract/money';
 
 export type Ga4DailyRow = typeof ga4Daily.$inferInsert;
 export type Ga4DimensionDailyRow = typeof ga4DimensionDaily.$inferInsert;
@@ -95,22 +96,17 @@ export function toCount(value: string | undefined): number {
 }
 
 /**
- * TYPE_CURRENCY values are decimal strings in major units with any number of decimals ("2450.7512", "196040.7").
- * Rounded half away from zero to cents on the decimal digits themselves, so no binary float error creeps in.
+ * TYPE_CURRENCY values are decimal strings in major units with any number of decimals ("2450.7512", "196040.7"),
+ * now and then in exponent form ("1.5E-7"): rounded to cents by the one money rule (contract/money.ts).
  */
 export function toMoney(value: string | undefined): string {
   if (value === undefined || value === '') return '0.00';
-  const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(value.trim());
-  if (!m) {
-    const n = Number(value); // exponent form ("1.5E-7") from a float formatter
-    if (!Number.isFinite(n) || Math.abs(n) >= 1e15) throw new Error(`GA4 currency value '${value}' is not a number numeric(16,2) holds`);
-    return toMoney(n.toFixed(6));
+  try {
+    return toAmount(value);
+  } catch (err) {
+    if (err instanceof MoneyFormatError) throw new Error(`GA4 currency value '${value}' is not a number`);
+    throw err;
   }
-  const [, sign, whole = '', frac = ''] = m;
-  let cents = BigInt(whole || '0') * 100n + BigInt((frac + '00').slice(0, 2));
-  if (Number(frac.charAt(2) || '0') >= 5) cents += 1n;
-  const text = `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
-  return sign === '-' && cents !== 0n ? `-${text}` : text;
 }
 
 function headerIndex(headers: Array<{ name?: string }> | undefined, name: string): number {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlatformError } from '../platform-error.js';
-import { googleAdsError, searchStream } from './google-ads-api.js';
+import { googleAdsError, searchStream, searchStreamBatches } from './google-ads-api.js';
 
 const config = { url: 'http://ads.test', version: 'v23', developerToken: 'dev' };
 
@@ -36,6 +36,53 @@ describe('searchStream', () => {
     const e = await searchStream(config, 'tok', '1', 'q').catch((x: unknown) => x);
     expect(e).toBeInstanceOf(PlatformError);
     expect(e).toMatchObject({ kind: 'unavailable' });
+  });
+
+  it('given a large answer, when read batch by batch, then each batch is handed on before the next is read', async () => {
+    const batches = Array.from({ length: 3 }, (_, b) => ({ results: Array.from({ length: 4 }, (_, i) => ({ n: b * 4 + i })), fieldMask: 'x' }));
+    const body = JSON.stringify(batches);
+    const sent: string[] = [];
+    const pieces = body.match(/.{1,7}/gs)!;
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(
+        new ReadableStream<string>({
+          pull(c) {
+            const next = pieces.shift();
+            if (next === undefined) c.close();
+            else {
+              sent.push(next);
+              c.enqueue(next);
+            }
+          },
+        }).pipeThrough(new TextEncoderStream()),
+        { status: 200 },
+      ),
+    );
+    const seen: Array<{ rows: number[]; sentSoFar: number }> = [];
+    await searchStreamBatches<{ n: number }>(config, 'tok', '1', 'q', (rows) => void seen.push({ rows: rows.map((r) => r.n), sentSoFar: sent.join('').length }));
+    expect(seen.map((s) => s.rows)).toEqual([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]);
+    // the first batch was handed on long before the whole answer had arrived
+    expect(seen[0]!.sentSoFar).toBeLessThan(body.length / 2);
+  });
+
+  it('given an error element or a receiver that fails, when read, then the rest of the answer is cancelled, not left open', async () => {
+    for (const [first, onBatch] of [
+      ['[{"error":{"code":503,"status":"UNAVAILABLE"}},', () => undefined],
+      ['[{"results":[{"n":1}]},', () => Promise.reject(new Error('disk full'))],
+    ] as const) {
+      let cancelled = false;
+      vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start: (c) => c.enqueue(new TextEncoder().encode(first)), // and then nothing more for now
+            cancel: () => void (cancelled = true),
+          }),
+          { status: 200 },
+        ),
+      );
+      await expect(searchStreamBatches(config, 'tok', '1', 'q', onBatch)).rejects.toBeInstanceOf(Error);
+      expect(cancelled).toBe(true);
+    }
   });
 
   it('given an answer that is not an array, when read, then it is a malformed (retryable) answer', async () => {

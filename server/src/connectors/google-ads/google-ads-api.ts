@@ -1,5 +1,5 @@
 import type { PlatformsConfig } from '../../config.js';
-import { parseRetryAfter, platformFetch } from '../http.js';
+import { jsonArrayElements, parseRetryAfter, platformFetch, platformRequest, readJson } from '../http.js';
 import { PlatformError } from '../platform-error.js';
 
 type AdsConfig = PlatformsConfig['googleAds'];
@@ -86,25 +86,44 @@ interface StreamBatch<T> {
  * reference 3.3), so a whole window costs one call. No rows -> `[]` or `[{fieldMask, requestId}]`.
  * Errors are array-wrapped `[{"error":{...}}]`; a stream that fails after it started answers HTTP 200
  * with the error as its last element, so every element is checked.
+ *
+ * The answer is read batch by batch as it arrives (a quarter of a large account's search terms is hundreds of
+ * MB as one text): `onBatch` gets each batch's rows, in order, and is awaited before the next is read, so at
+ * most one batch is held here. A batch already handed on is not taken back when a later one fails: the caller
+ * discards what it kept of a failed call.
  */
-export async function searchStream<T>(config: AdsConfig, accessToken: string, customerId: string, query: string, loginCustomerId?: string, timeoutMs = 120_000): Promise<T[]> {
-  const res = await platformFetch({
+export async function searchStreamBatches<T>(
+  config: AdsConfig,
+  accessToken: string,
+  customerId: string,
+  query: string,
+  onBatch: (rows: T[]) => Promise<void> | void,
+  loginCustomerId?: string,
+  timeoutMs = 120_000,
+): Promise<void> {
+  const res = await platformRequest({
     platform: 'google_ads',
     url: `${config.url}/${config.version}/customers/${customerId}/googleAds:searchStream`,
     headers: headers(config, accessToken, loginCustomerId),
     body: { query },
     timeoutMs,
   });
-  if (res.status >= 400) throw googleAdsError(res.status, res.json, res.headers);
-  if (res.json === undefined) return [];
-  if (!Array.isArray(res.json)) throw new PlatformError('google_ads', 'unavailable', 'Google Ads sent a searchStream answer that is not an array', { status: res.status });
-  const out: T[] = [];
-  for (const batch of res.json as Array<StreamBatch<T> | null>) {
+  if (res.status >= 400) throw googleAdsError(res.status, await readJson('google_ads', res), res.headers);
+  for await (const element of jsonArrayElements('google_ads', res)) {
+    const batch = element as StreamBatch<T> | null;
     if (batch?.error) {
       const code = (batch.error as { code?: unknown }).code;
       throw googleAdsError(typeof code === 'number' ? code : 500, batch, res.headers);
     }
-    for (const row of batch?.results ?? []) out.push(row);
+    if (batch?.results?.length) await onBatch(batch.results);
   }
+}
+
+/** searchStream's rows all at once: for answers known to be small (campaigns, the current products). */
+export async function searchStream<T>(config: AdsConfig, accessToken: string, customerId: string, query: string, loginCustomerId?: string, timeoutMs = 120_000): Promise<T[]> {
+  const out: T[] = [];
+  await searchStreamBatches<T>(config, accessToken, customerId, query, (rows) => {
+    for (const row of rows) out.push(row);
+  }, loginCustomerId, timeoutMs);
   return out;
 }

@@ -38,7 +38,7 @@ describe('campaign rows', () => {
 
   it('given a row whose metrics are all zero and omitted, when mapped, then its metrics are 0 (not missing)', () => {
     const [row] = mapCampaignRows(ctx, [{ campaign: { id: '1', name: 'Paused', status: 'PAUSED' }, segments: { date: '2026-06-10' } }]);
-    expect(row).toMatchObject({ costMicros: 0, impressions: 0, clicks: 0, conversions: '0', conversionsValue: '0', channelType: null });
+    expect(row).toMatchObject({ costMicros: 0, impressions: 0, clicks: 0, conversions: '0', conversionsValue: '0.00', channelType: null });
   });
 
   it('given no rows for a day, when mapped, then there is no fact row for it', () => {
@@ -95,7 +95,7 @@ describe('age and gender', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
       view: 'age', key: 'AGE_RANGE_18_24', label: 'AGE_RANGE_18_24', date: '2026-06-10', campaignId: null, adGroupId: null,
-      costMicros: 265_520_000, clicks: 72, impressions: 372, conversions: '0.98', conversionsValue: '0.2',
+      costMicros: 265_520_000, clicks: 72, impressions: 372, conversions: '0.98', conversionsValue: '0.20',
     });
   });
 
@@ -121,7 +121,7 @@ describe('products', () => {
         title: 'Mustard Yellow Linen Saree with Woven Motifs', brand: 'Noor & Co.', productType: 'women > sarees > linen sarees',
         category: 'Apparel & Accessories > Clothing > Traditional & Ceremonial Clothing > Saris & Lehengas',
       },
-      costMicros: 177_120_000, conversionsValue: '509.3',
+      costMicros: 177_120_000, conversionsValue: '509.30',
     });
   });
 

@@ -1,4 +1,5 @@
 import type { googleCampaignDaily, googleProducts, googleViewDaily } from '../../db/facts-schema.js';
+import { toAmount } from '@parallels/contract/money';
 
 // GoogleAdsRow (REST JSON) -> fact rows. Wire format (platform-apis.md 3.3): lowerCamelCase keys, int64 as
 // strings (costMicros, impressions, clicks), doubles as numbers (conversions, conversionsValue), enums as
@@ -81,9 +82,10 @@ export function int64(value: string | number | undefined): number {
 }
 
 /**
- * A double as the decimal string a numeric column takes. Summed doubles carry binary noise (0.1 + 0.2);
- * 15 significant digits drop it. Rounding to the column's scale is left to PostgreSQL, which rounds the
- * decimal text exactly (JS toFixed would round 1.005 down).
+ * A double as the decimal string a numeric column takes (conversions). Summed doubles carry binary noise
+ * (0.1 + 0.2); 15 significant digits drop it. Rounding to the column's scale is left to PostgreSQL, which
+ * rounds the decimal text exactly (JS toFixed would round 1.005 down). Money (conversionsValue) goes through
+ * the one money rule instead (contract/money.ts), which rounds to cents the same way.
  */
 export function decimal(value: number | undefined): string {
   if (value === undefined) return '0';
@@ -125,7 +127,7 @@ function addSums(a: Sums, b: Sums): void {
 }
 
 function metricColumns(s: Sums): Pick<CampaignDailyRow, 'costMicros' | 'impressions' | 'clicks' | 'conversions' | 'conversionsValue'> {
-  return { costMicros: s.costMicros, impressions: s.impressions, clicks: s.clicks, conversions: decimal(s.conversions), conversionsValue: decimal(s.conversionsValue) };
+  return { costMicros: s.costMicros, impressions: s.impressions, clicks: s.clicks, conversions: decimal(s.conversions), conversionsValue: toAmount(s.conversionsValue) };
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { PlatformsConfig } from '../../config.js';
 import { PlatformError } from '../platform-error.js';
 import { withRetry, type RetryOptions } from '../retry.js';
-import { searchStream } from './google-ads-api.js';
+import { RowSpool, type Rows } from '../../lib/row-spool.js';
+import { searchStream, searchStreamBatches } from './google-ads-api.js';
 import {
   mapCampaignRows, mapDemographicRows, mapKeywordRows, mapProductViewRows, mapSearchTermRows, mapShoppingProducts,
   type AdsRow, type CampaignDailyRow, type MappingContext, type ProductRow, type ViewDailyRow,
 } from './google-ads-mapping.js';
-import { PRODUCTS_QUERY, dailyQuery, type DailyResource } from './google-ads-queries.js';
+import { DAILY_RESOURCES, PRODUCTS_QUERY, dailyQuery, type DailyResource } from './google-ads-queries.js';
 
 export interface GoogleAdsPullInput {
   platforms: PlatformsConfig;
@@ -28,7 +29,13 @@ export interface GoogleAdsPullInput {
 
 export interface GoogleAdsWindowFacts {
   campaignDaily: CampaignDailyRow[];
-  viewDaily: ViewDailyRow[];
+  /**
+   * On disk, batch by batch as Google sent them, each batch folded by its natural key on its own: a key may
+   * come again in a later batch (age over ad groups, a product over campaigns), so the writer adds such rows
+   * up (upsert with summed metrics) after it has deleted the window's days. Discard it once written
+   * (releaseWindowFacts). Rows in memory are taken too (test seeds).
+   */
+  viewDaily: Rows<ViewDailyRow>;
   products: ProductRow[];
   /** HTTP calls made to Google Ads, retries included */
   calls: number;
@@ -53,48 +60,54 @@ function forSync(e: unknown): unknown {
  * (platform-apis.md 3.3: a query is one quota operation however many rows it streams), plus the current
  * shopping products. Every call goes through withRetry: quota errors wait out Google's retryDelay, 5xx
  * back off, auth and permission errors fail at once. A day Google returned no row for has no fact row.
+ * Answers are read batch by batch (searchStreamBatches); the views' rows, which grow with the account's search
+ * terms, are spooled to disk as they arrive, so a window's pull holds a batch per query, not the window.
  */
 export async function pullGoogleAdsWindow(input: GoogleAdsPullInput): Promise<GoogleAdsWindowFacts> {
   const config = input.platforms.googleAds;
   const customerId = digits(input.account.customerId);
   // Reached through a manager: its id; reached directly: the account's own (reference 3.1).
   const loginCustomerId = input.account.managerId ? digits(input.account.managerId) : customerId;
+  const ctx: MappingContext = { brandId: input.brandId, customerId };
   let calls = 0;
-  const run = (query: string): Promise<AdsRow[]> =>
+  const attempt = <R>(call: () => Promise<R>): Promise<R> =>
     withRetry(async () => {
       calls++;
       try {
-        return await searchStream<AdsRow>(config, input.accessToken, customerId, query, loginCustomerId);
+        return await call();
       } catch (e) {
         throw forSync(e);
       }
     }, input.retry);
-
+  /** a small answer, whole (campaigns: one row per campaign a day; the current products) */
+  const all = (query: string): Promise<AdsRow[]> => attempt(() => searchStream<AdsRow>(config, input.accessToken, customerId, query, loginCustomerId));
+  // A view's rows (search terms grow with the account: a quarter of a large one is millions of rows) go to the
+  // spool batch by batch as they arrive; each try writes its own part, dropped if the try fails.
+  const viewDaily = new RowSpool<ViewDailyRow>();
   const { from, to } = input.window;
-  const daily = (resource: DailyResource) => run(dailyQuery(resource, from, to));
-  // Concurrent: a pull is a handful of queries and Google's per-account limit is per minute, not per
-  // connection; a failure rejects the whole pull (the window is retried as a unit by the job).
-  const [campaigns, terms, keywords, ages, genders, productView, shopping] = await Promise.all([
-    daily('campaign'),
-    daily('search_term'),
-    daily('keyword'),
-    daily('age'),
-    daily('gender'),
-    daily('product'),
-    input.products === false ? Promise.resolve<AdsRow[]>([]) : run(PRODUCTS_QUERY),
-  ]);
+  const view = (resource: DailyResource, map: (rows: readonly AdsRow[]) => ViewDailyRow[]): Promise<void> =>
+    attempt(() =>
+      viewDaily.part(DAILY_RESOURCES.indexOf(resource), (append) => searchStreamBatches<AdsRow>(config, input.accessToken, customerId, dailyQuery(resource, from, to), (rows) => append(map(rows)), loginCustomerId)),
+    );
 
-  const ctx: MappingContext = { brandId: input.brandId, customerId };
-  return {
-    campaignDaily: mapCampaignRows(ctx, campaigns),
-    viewDaily: [
-      ...mapSearchTermRows(ctx, terms),
-      ...mapKeywordRows(ctx, keywords),
-      ...mapDemographicRows(ctx, 'age', ages),
-      ...mapDemographicRows(ctx, 'gender', genders),
-      ...mapProductViewRows(ctx, productView),
-    ],
-    products: mapShoppingProducts(ctx, shopping),
-    calls,
-  };
+  // Concurrent: a pull is a handful of queries and Google's per-account limit is per minute, not per
+  // connection; a failure rejects the whole pull at once (the window is retried as a unit by the job), and the
+  // spool with it (a part still being written removes itself when its call ends).
+  let campaigns: AdsRow[];
+  let shopping: AdsRow[];
+  try {
+    [campaigns, , , , , , shopping] = await Promise.all([
+      all(dailyQuery('campaign', from, to)),
+      view('search_term', (rows) => mapSearchTermRows(ctx, rows)),
+      view('keyword', (rows) => mapKeywordRows(ctx, rows)),
+      view('age', (rows) => mapDemographicRows(ctx, 'age', rows)),
+      view('gender', (rows) => mapDemographicRows(ctx, 'gender', rows)),
+      view('product', (rows) => mapProductViewRows(ctx, rows)),
+      input.products === false ? Promise.resolve<AdsRow[]>([]) : all(PRODUCTS_QUERY),
+    ]);
+  } catch (e) {
+    await viewDaily.discard();
+    throw e;
+  }
+  return { campaignDaily: mapCampaignRows(ctx, campaigns), viewDaily, products: mapShoppingProducts(ctx, shopping), calls };
 }

@@ -1,4 +1,5 @@
-import { additive, centsToMoney, rowDate, type Additive, type MapContext, type MetaBreakdownRow } from './meta-mapping.js';
+import { centsToAmount } from '@parallels/contract/money';
+import { additive, rowDate, type Additive, type MapContext, type MetaBreakdownRow } from './meta-mapping.js';
 
 // The Meta reports' seven tabs (spec/reports.md: Age, Gender, Country, Platform, Placement, Impression
 // Device, Audience Segments), one account-level report run each, asked for exactly the breakdown the tab shows.
@@ -73,11 +74,11 @@ export function collapseBreakdownRows(rows: ReadonlyArray<Record<string, unknown
       breakdown: c.breakdown,
       value: c.value,
       date: c.date,
-      spend: centsToMoney(c.sums.spendCents),
+      spend: centsToAmount(c.sums.spendCents),
       impressions: c.sums.impressions,
       clicks: c.sums.clicks,
       linkClicks: c.sums.linkClicks,
       purchases: c.sums.purchases,
-      purchaseValue: centsToMoney(c.sums.purchaseValueCents),
+      purchaseValue: centsToAmount(c.sums.purchaseValueCents),
     }));
 }

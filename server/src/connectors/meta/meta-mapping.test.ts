@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../platform-error.js';
-import { centsToMoney, mapAdsetInterests, mapCampaign, mapDeliveryRow, pickAction, toCents, toCount } from './meta-mapping.js';
+import { centsToAmount } from '@parallels/contract/money';
+import { mapAdsetInterests, mapCampaign, mapDeliveryRow, metaCents, pickAction, toCount } from './meta-mapping.js';
 
 const ctx = { brandId: 'brand-1', accountId: 'act_1234567890' };
 
@@ -33,17 +34,18 @@ const campaignDay = {
 
 describe('Meta numbers on the wire', () => {
   it('given money strings, when converted to cents, then there is no float drift', () => {
-    expect(toCents('412.37')).toBe(41237);
-    expect(toCents('0.1')).toBe(10);
-    expect(toCents('12')).toBe(1200);
-    expect(toCents('1380.4')).toBe(138040);
-    expect(toCents('1.005')).toBe(101);
-    expect(toCents(undefined)).toBe(0);
-    expect(centsToMoney(41237 + 10)).toBe('412.47');
-    expect(centsToMoney(5)).toBe('0.05');
-    expect(centsToMoney(-1250)).toBe('-12.50');
+    expect(metaCents('412.37')).toBe(41237);
+    expect(metaCents('0.1')).toBe(10);
+    expect(metaCents('12')).toBe(1200);
+    expect(metaCents('1380.4')).toBe(138040);
+    expect(metaCents('1.005')).toBe(101);
+    expect(metaCents(undefined)).toBe(0);
+    expect(metaCents('Not available')).toBe(0);
+    expect(centsToAmount(41237 + 10)).toBe('412.47');
+    expect(centsToAmount(5)).toBe('0.05');
+    expect(centsToAmount(-1250)).toBe('-12.50');
     // 0.1 + 0.2 in floats is 0.30000000000000004; in cents it is exact
-    expect(centsToMoney(toCents('0.1') + toCents('0.2'))).toBe('0.30');
+    expect(centsToAmount(metaCents('0.1') + metaCents('0.2'))).toBe('0.30');
   });
 
   it('given string counts, absent metrics or "Not available", when parsed, then they are integers (absent = 0)', () => {

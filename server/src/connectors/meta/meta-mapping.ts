@@ -1,3 +1,4 @@
+import { centsToAmount, toCents } from '@parallels/contract/money';
 import type { metaAdDaily, metaAdsetInterests, metaBreakdownDaily, metaCampaigns } from '../../db/facts-schema.js';
 import { PlatformError } from '../platform-error.js';
 
@@ -47,22 +48,13 @@ export function toCount(value: unknown): number {
   return Math.round(Number(value));
 }
 
-/** Money string in major units ("412.37", "12", "0.5") -> integer cents, without float drift. */
-export function toCents(value: unknown): number {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!DECIMAL.test(text)) return 0;
-  const negative = text.startsWith('-');
-  const [whole = '0', frac = ''] = text.replace('-', '').split('.');
-  // more than 2 decimals do not occur for spend/action values; round half up to the column's scale
-  const cents = Number(whole) * 100 + Number(frac.padEnd(3, '0').slice(0, 3)) / 10;
-  return (negative ? -1 : 1) * Math.round(cents);
-}
-
-/** integer cents -> the numeric(16,2) string the fact tables store */
-export function centsToMoney(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+/**
+ * A money string in major units ("412.37", "12", "0.5") -> whole cents by the one money rule
+ * (contract/money.ts); absent or unreadable -> 0, like a count.
+ */
+export function metaCents(value: unknown): number {
+  if (typeof value === 'number' && Number.isFinite(value)) return toCents(value);
+  return typeof value === 'string' && DECIMAL.test(value.trim()) ? toCents(value) : 0;
 }
 
 function statList(value: unknown): ActionStat[] {
@@ -106,12 +98,12 @@ export interface Additive {
 
 export function additive(row: Record<string, unknown>): Additive {
   return {
-    spendCents: toCents(row.spend),
+    spendCents: metaCents(row.spend),
     impressions: toCount(row.impressions),
     clicks: toCount(row.clicks),
     linkClicks: toCount(row.inline_link_clicks),
     purchases: toCount(pickAction(row.actions, ACTION_ALIASES.purchases)),
-    purchaseValueCents: toCents(pickAction(row.action_values, ACTION_ALIASES.purchases)),
+    purchaseValueCents: metaCents(pickAction(row.action_values, ACTION_ALIASES.purchases)),
   };
 }
 
@@ -132,7 +124,7 @@ export function mapDeliveryRow(row: Record<string, unknown>, level: 'campaign' |
     campaignName: text(row, 'campaign_name') ?? campaignId,
     adsetId: level === 'adset' ? (adsetId ?? null) : null,
     adsetName: level === 'adset' ? (text(row, 'adset_name') ?? adsetId ?? null) : null,
-    spend: centsToMoney(a.spendCents),
+    spend: centsToAmount(a.spendCents),
     impressions: a.impressions,
     clicks: a.clicks,
     // reach of this entity on this day only (not additive across days or entities)
@@ -144,7 +136,7 @@ export function mapDeliveryRow(row: Record<string, unknown>, level: 'campaign' |
     addToCart: toCount(pickAction(row.actions, ACTION_ALIASES.addToCart)),
     initiateCheckout: toCount(pickAction(row.actions, ACTION_ALIASES.initiateCheckout)),
     purchases: a.purchases,
-    purchaseValue: centsToMoney(a.purchaseValueCents),
+    purchaseValue: centsToAmount(a.purchaseValueCents),
     videoThreeSecondViews: toCount(pickAction(row.actions, ACTION_ALIASES.videoThreeSecondViews)),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
-  createdWindowQuery, decimalAmount, legacyId, localDay, localMidnightUtc, mapBulkLine, mapOrder, ShopifyMappingError, type ShopifyOrderNode,
+  createdWindowQuery, decimalAmount, legacyId, localDay, mapBulkLine, mapOrder, ShopifyMappingError, type ShopifyOrderNode,
 } from './shopify-mapping.js';
 
 const ctx = { brandId: 'brand-1', shop: 'acme.myshopify.com', timezone: 'America/New_York' };
@@ -84,8 +84,8 @@ describe('mapBulkLine', () => {
 });
 
 describe('decimalAmount', () => {
-  it('given Shopify Decimal strings, when normalised, then they keep every digit with at least two decimals', () => {
-    expect(['120.0', '80.5', '19.99', '0.0', '7', '-3.1', '1.234', '0012.30', '99999999999999.99'].map(decimalAmount)).toEqual(['120.00', '80.50', '19.99', '0.00', '7.00', '-3.10', '1.234', '12.30', '99999999999999.99']);
+  it('given Shopify Decimal strings, when normalised, then they are the cents numeric(16,2) stores, rounded on the digits', () => {
+    expect(['120.0', '80.5', '19.99', '0.0', '7', '-3.1', '1.234', '1.005', '0012.30', '99999999999999.99'].map(decimalAmount)).toEqual(['120.00', '80.50', '19.99', '0.00', '7.00', '-3.10', '1.23', '1.01', '12.30', '99999999999999.99']);
   });
 
   it('given something that is not a decimal, when normalised, then it is refused (no float guessing)', () => {
@@ -101,9 +101,7 @@ describe('ids and days', () => {
   });
 
   it('given local days around DST changes, when converted, then midnight is the right UTC instant', () => {
-    expect(localMidnightUtc('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z'); // EST
-    expect(localMidnightUtc('2026-03-09', 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z'); // EDT
-    expect(localMidnightUtc('2026-06-01', 'Asia/Kolkata').toISOString()).toBe('2026-05-31T18:30:00.000Z');
+    expect(createdWindowQuery({ from: '2026-03-08', to: '2026-03-08' }, 'America/New_York')).toBe("created_at:>='2026-03-08T05:00:00Z' created_at:<'2026-03-09T04:00:00Z'"); // EST to EDT
     expect(localDay('2026-03-09T03:59:59Z', 'America/New_York')).toBe('2026-03-08');
     expect(localDay('2026-03-09T04:00:00Z', 'America/New_York')).toBe('2026-03-09');
   });

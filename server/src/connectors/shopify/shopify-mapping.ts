@@ -1,5 +1,6 @@
 import type { storeOrders, storeRefunds } from '../../db/facts-schema.js';
-import { dayIn } from '../../sync/windows.js';
+import { addDays, dayStartIn, todayIn } from '@parallels/contract/days';
+import { MoneyFormatError, toAmount } from '@parallels/contract/money';
 
 // Shopify Admin GraphQL orders -> our store_orders / store_refunds rows. Pure functions only.
 // Wire facts (platform-apis.md 5.2, 0): money is a Decimal *string* in `shopMoney.amount` written like
@@ -59,15 +60,19 @@ export function legacyId(gid: string): string {
 }
 
 /**
- * A Shopify Decimal kept exact as a string (never through a float): at least two fraction digits so
- * "120.0" and "120.00" are the same text; more digits (3-decimal currencies) are kept as sent.
+ * A Shopify Decimal ("120.0", "80.5", "19.99") as stored: rounded to cents by the one money rule
+ * (contract/money.ts), never through a float. Shopify writes plain decimals only, so anything else (an
+ * exponent, a comma) is a payload we do not understand.
  */
 export function decimalAmount(amount: string | null | undefined): string {
   if (amount === null || amount === undefined) return '0.00';
-  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
-  if (!m) throw new ShopifyMappingError(`not a decimal amount: ${amount}`);
-  const [, sign = '', whole = '0', frac = ''] = m;
-  return `${sign}${whole.replace(/^0+(?=\d)/, '')}.${frac.padEnd(2, '0')}`;
+  if (!/^-?\d+(?:\.\d+)?$/.test(amount.trim())) throw new ShopifyMappingError(`not a decimal amount: ${amount}`);
+  try {
+    return toAmount(amount);
+  } catch (err) {
+    if (err instanceof MoneyFormatError) throw new ShopifyMappingError(err.message);
+    throw err;
+  }
 }
 
 /** a nullable money bag (subtotalPriceSet is nullable in the schema): absent reads as zero */
@@ -89,35 +94,7 @@ function instant(iso: string): Date {
 
 /** the shop's calendar day at an instant */
 export function localDay(at: Date | string, timeZone: string): string {
-  return dayIn(timeZone, typeof at === 'string' ? instant(at) : at);
-}
-
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** local wall-clock time minus UTC at an instant, in ms */
-function zoneOffsetMs(timeZone: string, ms: number): number {
-  let f = offsetFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    offsetFormatters.set(timeZone, f);
-  }
-  const p: Record<string, number> = {};
-  for (const part of f.formatToParts(new Date(ms))) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  const wall = Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
-  return wall - Math.floor(ms / 1000) * 1000;
-}
-
-/** the UTC instant at which local day `day` starts in `timeZone` (DST-safe: the offset is re-read at the guess) */
-export function localMidnightUtc(day: string, timeZone: string): Date {
-  const wall = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(wall)) throw new ShopifyMappingError(`not a day: ${day}`);
-  let guess = wall - zoneOffsetMs(timeZone, wall);
-  guess = wall - zoneOffsetMs(timeZone, guess);
-  return new Date(guess);
-}
-
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  return todayIn(timeZone, typeof at === 'string' ? instant(at) : at);
 }
 
 /** ISO-8601 UTC to the second, as Shopify writes DateTime ("2026-01-05T14:03:11Z") */
@@ -130,8 +107,8 @@ export function searchTime(at: Date): string {
  * midnight after `to`, written as exact UTC instants so no one has to guess which zone a bare date means.
  */
 export function createdWindowQuery(window: { from: string; to: string }, timeZone: string): string {
-  const start = searchTime(localMidnightUtc(window.from, timeZone));
-  const end = searchTime(localMidnightUtc(addDays(window.to, 1), timeZone));
+  const start = searchTime(dayStartIn(window.from, timeZone));
+  const end = searchTime(dayStartIn(addDays(window.to, 1), timeZone));
   return `created_at:>='${start}' created_at:<'${end}'`;
 }
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ShopifyMoneyBag, ShopifyOrderNode } from './shopify-mapping.js';
+import { sumAmounts } from '@parallels/contract/money';
 
 /**
  * Shopify signs a webhook with base64 HMAC-SHA256 of the RAW body (platform-apis.md 5.5; checklist E3): the
@@ -38,12 +39,6 @@ export interface RestOrder {
 }
 
 const bag = (set: RestMoneySet | undefined): ShopifyMoneyBag | null => (set?.shop_money?.amount !== undefined ? { shopMoney: { amount: set.shop_money.amount } } : null);
-
-/** Cents-exact sum of decimal strings. */
-function sumAmounts(amounts: string[]): string {
-  const cents = amounts.reduce((s, a) => s + Math.round(Number(a) * 100), 0);
-  return (cents / 100).toFixed(2);
-}
 
 /**
  * A webhook's REST order in the GraphQL node shape the sync maps (shopify-mapping.ts), so one mapping serves

@@ -2,7 +2,7 @@ import type { AdMetricsBody, FbAdAccountRow, FbAdMetricsResponse, GoogleAdMetric
 import { adRatios } from '@parallels/contract/metrics';
 import type { DayRange } from '@parallels/contract/report-dates';
 import type { ReportDeps } from '../reports/report-deps.js';
-import { brandToday } from '../reports/report-days.js';
+import { todayIn } from '@parallels/contract/days';
 import { assertReportDatesInRange } from '../reports/report-bounds.js';
 import { assertSomethingSynced, reconnectNeeded } from '../reports/report-pipeline.js';
 import { connectionCovers, connectionStatus, type SourceConnection } from '../reports/source-status.js';
@@ -21,7 +21,7 @@ interface AccountFigures {
 
 /** Each connected account of a platform with its summed delivery over the range, or null where incomplete. */
 async function accountFigures(deps: ReportDeps, brand: AccessibleBrand, platform: 'meta' | 'google_ads', range: DayRange) {
-  const today = brandToday(brand.timezone, deps.now());
+  const today = todayIn(brand.timezone, deps.now());
   assertReportDatesInRange({ startDate: range.from, endDate: range.to }, today);
   const conns = await loadPlatformSources(deps, brand.id, platform);
   assertSomethingSynced({ [platform]: conns });

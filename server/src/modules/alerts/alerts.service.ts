@@ -1,4 +1,5 @@
 import { ALERT_RULE_MESSAGES, describeAlertRule, type AlertRule, type AlertRuleBody } from '@parallels/contract/alerts';
+import { todayIn } from '@parallels/contract/days';
 import { PLATFORM_LABELS, type Platform } from '@parallels/contract/brands';
 import type { RealtimeMessage } from '@parallels/contract/realtime';
 import type { SummaryResponse, SummarySource } from '@parallels/contract/summary';
@@ -7,7 +8,6 @@ import type { RealtimePublisher } from '../../realtime/realtime.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import { queueAlertEmails } from '../email-reports/email-reports.service.js';
 import type { ReportDeps } from '../reports/report-deps.js';
-import { brandToday } from '../reports/report-days.js';
 import { loadPlatformSources } from '../reports/report-pipeline.js';
 import { buildSummary } from '../summary/summary.service.js';
 import { deleteRule, fireAlert, insertRule, listAlertBrands, listRules, resolveAlert, updateRule, type AlertRuleRow } from './alerts.sql.js';
@@ -131,7 +131,7 @@ async function ruleConditions(deps: ReportDeps, brand: AccessibleBrand): Promise
 
 /** One brand's conditions, fired and resolved: in-app in the brand's room, and by email to whoever asked for it. */
 export async function evaluateBrandAlerts(deps: AlertDeps, brand: AccessibleBrand): Promise<{ fired: string[]; resolved: string[] }> {
-  const day = brandToday(brand.timezone, deps.now());
+  const day = todayIn(brand.timezone, deps.now());
   const fired: string[] = [];
   const resolved: string[] = [];
   for (const c of [...(await connectionConditions(deps, brand.id)), ...(await ruleConditions(deps, brand))]) {

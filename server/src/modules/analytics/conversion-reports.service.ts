@@ -1,3 +1,4 @@
+import { eachDay } from '@parallels/contract/days';
 import {
   CATEGORY_OF_TONE,
   colourTone,
@@ -16,7 +17,6 @@ import type { ReportDeps } from '../reports/report-deps.js';
 import {
   assertSomethingSynced,
   coveredDays,
-  daysOfRange,
   loadReportSources,
   resolveReportRange,
   sourceStatuses,
@@ -56,7 +56,7 @@ export function reportNotice(report: ConversionReportInfo): string | null {
 /** 'YYYYMM' of every month the range touches, newest first, each with its days inside the range. */
 function monthsOf(range: DayRange): Array<{ month: string; days: string[] }> {
   const byMonth = new Map<string, string[]>();
-  for (const day of daysOfRange(range)) {
+  for (const day of eachDay(range)) {
     const key = `${day.slice(0, 4)}${day.slice(5, 7)}`;
     const list = byMonth.get(key);
     if (list) list.push(day);
@@ -76,7 +76,7 @@ export async function buildConversionReport(deps: ReportDeps, brand: AccessibleB
   assertSomethingSynced(sources);
   const status = sourceStatuses(sources, [range], today);
   const base = { success: true as const, report: report.call, dimensionKey: report.label, notice: reportNotice(report), range, status: status.ga4 };
-  const covered = coveredDays(sources.ga4, daysOfRange(range), today);
+  const covered = coveredDays(sources.ga4, eachDay(range), today);
   if (covered === null) {
     // no GA4 property on the brand: nothing to show (the screen offers to connect one), never zeros
     return { ...base, data: [], months: [], averages: { totalSessions: null, convRate: null, monthlySessions: null, monthlyConvRate: null } };

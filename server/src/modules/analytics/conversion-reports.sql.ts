@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
-import { addDays } from '../../sync/windows.js';
+import { addDays, monthStart, splitWholeMonths } from '@parallels/contract/days';
 
 /** One dimension value's sums for one month ('YYYYMM'). */
 export interface ValueMonthSums {
@@ -13,31 +13,16 @@ export interface ValueMonthSums {
 
 const inList = (values: string[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
-/** The first day of the month after `day`'s. */
-function nextMonth(day: string): string {
-  const y = Number(day.slice(0, 4));
-  const m = Number(day.slice(5, 7));
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-}
-
 /**
  * The range split into the whole calendar months inside it (read from ga4_dimension_monthly) and the partial
  * months at its ends (read from the daily rows), each edge inside one month. Either part may be empty.
  */
 export function splitByWholeMonths(range: DayRange): { months: DayRange | null; days: DayRange[] } {
-  const firstWhole = range.from.endsWith('-01') ? range.from : nextMonth(range.from);
-  // the first day after the last whole month: past the range's own last month when the range ends on its last day
-  const afterLastWhole = addDays(range.to, 1).endsWith('-01') ? nextMonth(range.to) : `${range.to.slice(0, 7)}-01`;
-  if (firstWhole >= afterLastWhole) {
-    // no whole month: the range lies in one month or runs across one month's end into the next
-    if (range.from.slice(0, 7) === range.to.slice(0, 7)) return { months: null, days: [range] };
-    const second = `${range.to.slice(0, 7)}-01`;
-    return { months: null, days: [{ from: range.from, to: addDays(second, -1) }, { from: second, to: range.to }] };
-  }
-  const days: DayRange[] = [];
-  if (range.from < firstWhole) days.push({ from: range.from, to: addDays(firstWhole, -1) });
-  if (afterLastWhole <= range.to) days.push({ from: afterLastWhole, to: range.to });
-  return { months: { from: firstWhole, to: addDays(afterLastWhole, -1) }, days };
+  const { months, edges } = splitWholeMonths(range);
+  if (months || monthStart(range.from) === monthStart(range.to)) return { months, days: edges };
+  // no whole month, the range runs across one month's end into the next: one part per month
+  const second = monthStart(range.to);
+  return { months: null, days: [{ from: range.from, to: addDays(second, -1) }, { from: second, to: range.to }] };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { eachDay } from '@parallels/contract/days';
 import {
   funnelFigures,
   WEEKDAYS,
@@ -11,7 +12,7 @@ import type { DateRangeBody, DayRange } from '@parallels/contract/report-dates';
 import { AppError } from '../../lib/app-error.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import type { ReportDeps } from '../reports/report-deps.js';
-import { assertSomethingSynced, coveredDays, daysOfRange, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
+import { assertSomethingSynced, coveredDays, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
 import type { SourceConnection } from '../reports/source-status.js';
 import { funnelDays } from './funnel-reports.sql.js';
 
@@ -54,7 +55,7 @@ async function prepare(deps: ReportDeps, brand: AccessibleBrand, bodies: DateRan
   const sources = await loadReportSources(deps, brand.id, ['ga4'] as const);
   assertSomethingSynced(sources);
   const status = sourceStatuses(sources, ranges, today);
-  const allDays = [...new Set(ranges.flatMap(daysOfRange))];
+  const allDays = [...new Set(ranges.flatMap(eachDay))];
   const covered = coveredDays(sources.ga4, allDays, today);
   const rows = await funnelDays(deps.db, brand.id, sources.ga4.map((c) => c.accountId), ranges);
   const byDay = new Map(rows.map((r) => [r.date, r]));
@@ -68,7 +69,7 @@ async function prepare(deps: ReportDeps, brand: AccessibleBrand, bodies: DateRan
   return { today, ranges, ga4: sources.ga4, days, status };
 }
 
-const newestFirst = (range: DayRange) => daysOfRange(range).reverse();
+const newestFirst = (range: DayRange) => eachDay(range).reverse();
 
 /** POST /api/analytics/atcreport/{brandId}: per range, one row per day, newest first. */
 export async function buildDailyFunnel(deps: ReportDeps, brand: AccessibleBrand, body: FunnelRangesBody): Promise<DailyFunnelReport> {
@@ -78,7 +79,7 @@ export async function buildDailyFunnel(deps: ReportDeps, brand: AccessibleBrand,
     ranges: p.ranges.map((range) => ({
       startDate: range.from,
       endDate: range.to,
-      totals: p.ga4.length === 0 ? funnelFigures(null) : funnelFigures(sumOf(daysOfRange(range).map((d) => p.days.get(d) ?? null))),
+      totals: p.ga4.length === 0 ? funnelFigures(null) : funnelFigures(sumOf(eachDay(range).map((d) => p.days.get(d) ?? null))),
       rows: p.ga4.length === 0 ? [] : newestFirst(range).map((d) => ({ Date: d, ...funnelFigures(p.days.get(d) ?? null) })),
     })),
     status: p.status.ga4,
@@ -103,7 +104,7 @@ export async function buildMonthlyFunnel(deps: ReportDeps, brand: AccessibleBran
       return {
         startDate: range.from,
         endDate: range.to,
-        totals: p.ga4.length === 0 ? funnelFigures(null) : funnelFigures(sumOf(daysOfRange(range).map((d) => p.days.get(d) ?? null))),
+        totals: p.ga4.length === 0 ? funnelFigures(null) : funnelFigures(sumOf(eachDay(range).map((d) => p.days.get(d) ?? null))),
         rows: p.ga4.length === 0 ? [] : [...months.entries()].map(([Month, counts]) => ({ Month, ...funnelFigures(sumOf(counts)) })),
       };
     }),
@@ -123,13 +124,13 @@ export async function buildDayWiseFunnel(deps: ReportDeps, brand: AccessibleBran
   const p = await prepare(deps, brand, [body], false);
   const range = p.ranges[0]!;
   const byWeekday: Array<Array<FunnelCounts | null>> = WEEKDAYS.map(() => []);
-  for (const d of daysOfRange(range)) byWeekday[weekdayIndex(d)]!.push(p.days.get(d) ?? null);
+  for (const d of eachDay(range)) byWeekday[weekdayIndex(d)]!.push(p.days.get(d) ?? null);
   const empty = p.ga4.length === 0;
   const answer: DayFunnelReport = {
     success: true,
     // a weekday the range does not reach (a range shorter than a week) has no row
     data: empty ? [] : WEEKDAYS.flatMap((Day, i) => (byWeekday[i]!.length === 0 ? [] : [{ Day, ...funnelFigures(sumOf(byWeekday[i]!)) }])),
-    totals: empty ? funnelFigures(null) : funnelFigures(sumOf(daysOfRange(range).map((d) => p.days.get(d) ?? null))),
+    totals: empty ? funnelFigures(null) : funnelFigures(sumOf(eachDay(range).map((d) => p.days.get(d) ?? null))),
     range,
     status: p.status.ga4,
   };

@@ -19,6 +19,7 @@ interface BrandRow {
   id: string;
   name: string;
   currency: string;
+  timezone: string;
 }
 
 /** The spec's brand shape, built from the brand and its connections. */
@@ -29,6 +30,7 @@ function toBrand(row: BrandRow, conns: Connection[]): Brand {
     _id: row.id,
     name: row.name,
     currency: row.currency,
+    timezone: row.timezone,
     shopifyAccount: shop ? { shopName: shop.accountId } : null,
     fbAdAccounts: conns.filter((c) => c.platform === 'meta').map((c) => c.accountId),
     googleAdAccount: conns.filter((c) => c.platform === 'google_ads').map((c) => ({ clientId: c.accountId, managerId: c.managerId ?? '' })),
@@ -82,7 +84,7 @@ function toConnection({ brandId: _b, ...c }: ConnectionRow): Connection {
 export async function findBrandsOfUser(db: Database, userId: string, brandIds?: string[]): Promise<Brand[]> {
   const where = brandIds ? and(eq(userBrands.userId, userId), inArray(userBrands.brandId, brandIds)) : eq(userBrands.userId, userId);
   const rows = await db
-    .select({ id: brands.id, name: brands.name, currency: brands.currency })
+    .select({ id: brands.id, name: brands.name, currency: brands.currency, timezone: brands.timezone })
     .from(userBrands)
     .innerJoin(brands, eq(brands.id, userBrands.brandId))
     .where(where)
@@ -103,7 +105,7 @@ export async function findBrandsOfUser(db: Database, userId: string, brandIds?: 
 
 /** One brand; the caller has already checked access (brand-access hook). */
 export async function findBrand(db: Database, brandId: string): Promise<Brand | undefined> {
-  const rows = await db.select({ id: brands.id, name: brands.name, currency: brands.currency }).from(brands).where(eq(brands.id, brandId)).limit(1);
+  const rows = await db.select({ id: brands.id, name: brands.name, currency: brands.currency, timezone: brands.timezone }).from(brands).where(eq(brands.id, brandId)).limit(1);
   const row = rows[0];
   if (!row) return undefined;
   const conns = await db.select(connectionColumns).from(connections).where(eq(connections.brandId, brandId)).orderBy(asc(connections.createdAt), asc(connections.accountId));

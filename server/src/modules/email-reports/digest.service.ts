@@ -1,14 +1,13 @@
 import type { EmailKind } from '@parallels/contract/email-reports';
+import { addDays, todayIn } from '@parallels/contract/days';
 import type { MetaCampaign } from '@parallels/contract/meta-campaigns';
 import type { SourceStatus } from '@parallels/contract/report-dates';
 import { METRICS_NOT_READY_CODE, type SummaryResponse, type SummarySource } from '@parallels/contract/summary';
 import { AppError } from '../../lib/app-error.js';
-import { addDays } from '../../sync/windows.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import { buildMetaCampaigns } from '../meta-campaigns/meta-campaigns.service.js';
 import { planIncludesReports } from '../pricing/pricing.service.js';
 import type { ReportDeps } from '../reports/report-deps.js';
-import { brandToday } from '../reports/report-days.js';
 import { buildSummary } from '../summary/summary.service.js';
 import { listTargets } from '../targets/targets.service.js';
 
@@ -172,7 +171,7 @@ export async function buildDigest(
       }),
     });
   }
-  const month = brandToday(brand.timezone, deps.now()).slice(0, 7);
+  const month = todayIn(brand.timezone, deps.now()).slice(0, 7);
   const targets = (await listTargets(deps, input.userId))
     .filter((t) => t.brandId === brand.id && t.targetDate.slice(0, 7) === month)
     .map((t) => ({

@@ -1,12 +1,11 @@
 import type { EmailKind, EmailSettings, UnsubscribeTopic, UpdateEmailSettings } from '@parallels/contract/email-reports';
+import { addDays, todayIn } from '@parallels/contract/days';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import type { TokenKeyring } from '../../lib/token-crypto.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { addDays } from '../../sync/windows.js';
 import { BRAND_NOT_FOUND } from '../brands/brand-access.js';
 import type { ReportDeps } from '../reports/report-deps.js';
-import { brandToday } from '../reports/report-days.js';
 import { buildDigest } from './digest.service.js';
 import { renderDigestEmail, type RenderedEmail } from './digest-email.js';
 import { renderAlertEmail } from './alert-email.js';
@@ -117,7 +116,7 @@ function lastWeekMonday(day: string): string {
  * last week's weekly on Mondays from 07:00. `anyHour` (the sandbox's trigger) ignores the hour and the weekday.
  */
 export function dueDigests(sub: Pick<DigestSubscription, 'timezone' | 'daily' | 'weekly'>, now: Date, anyHour = false): Array<{ kind: EmailKind; period: string }> {
-  const today = brandToday(sub.timezone, now);
+  const today = todayIn(sub.timezone, now);
   const hour = localHour(sub.timezone, now);
   if (!anyHour && (hour < DIGEST_HOUR || hour > DIGEST_LAST_HOUR)) return [];
   const due: Array<{ kind: EmailKind; period: string }> = [];

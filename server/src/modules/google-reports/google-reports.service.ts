@@ -1,3 +1,5 @@
+import { microsToUnits } from '@parallels/contract/money';
+import { eachDay } from '@parallels/contract/days';
 import { ratio } from '@parallels/contract/metrics';
 import {
   GOOGLE_REPORT_KEYS,
@@ -13,7 +15,7 @@ import {
 import type { DayRange } from '@parallels/contract/report-dates';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import type { ReportDeps } from '../reports/report-deps.js';
-import { assertSomethingSynced, coveredDays, daysOfRange, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
+import { assertSomethingSynced, coveredDays, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
 import { connectionStatus } from '../reports/source-status.js';
 import { viewMonthSums, viewReportPage, type GoogleView, type PageRow, type ViewMonthSums } from './google-reports.sql.js';
 import { NO_GOOGLE_ADS_SUMS, type GoogleAdsSums } from './google-ads-sums.js';
@@ -47,7 +49,7 @@ function labelOf(report: GoogleReport, raw: string): string {
 /** Figures of summed facts: cost from micros divided once; every ratio from the sums, never averaged. */
 function figures(s: GoogleAdsSums | null) {
   if (!s) return { cost: null, clicks: null, impressions: null, conversions: null, value: null, perCost: null, conversionRate: null, ctr: null, cpc: null };
-  const cost = s.costMicros / 1e6;
+  const cost = microsToUnits(s.costMicros);
   return {
     cost,
     clicks: s.clicks,
@@ -64,7 +66,7 @@ function figures(s: GoogleAdsSums | null) {
 /** The months of a range, newest first, each with its days (YYYYMM). */
 function monthsOf(range: DayRange): Array<{ month: string; days: string[] }> {
   const byMonth = new Map<string, string[]>();
-  for (const d of daysOfRange(range)) {
+  for (const d of eachDay(range)) {
     const m = `${d.slice(0, 4)}${d.slice(5, 7)}`;
     const list = byMonth.get(m);
     if (list) list.push(d);
@@ -161,7 +163,7 @@ export async function buildGoogleReport(deps: ReportDeps, brand: AccessibleBrand
   assertSomethingSynced(sources);
   const conns = sources.google_ads.filter((c) => request.accountId === undefined || c.accountId === request.accountId);
   const months = monthsOf(range);
-  const days = daysOfRange(range);
+  const days = eachDay(range);
 
   const coverage = conns.map((conn) => {
     const covered = coveredDays([conn], days, today) ?? new Set<string>();

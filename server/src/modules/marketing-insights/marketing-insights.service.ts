@@ -1,3 +1,4 @@
+import { eachDay } from '@parallels/contract/days';
 import { compareMetric, ratio, type MetricComparison } from '@parallels/contract/metrics';
 import {
   PERFORMANCE_FIGURES,
@@ -14,7 +15,6 @@ import type { ReportDeps } from '../reports/report-deps.js';
 import {
   assertSomethingSynced,
   coveredDays,
-  daysOfRange,
   keepBrandCurrency,
   loadReportSources,
   resolveReportRange,
@@ -85,7 +85,7 @@ const NOTHING: Sums = { store: undefined, refunds: undefined, metaSpend: undefin
 
 /** Every day's sums over the range: a synced day without rows is a real zero, an unsynced day is null. */
 function daySums(range: DayRange, rows: DaySums[], sources: Sources, today: string): Map<string, Sums> {
-  const days = daysOfRange(range);
+  const days = eachDay(range);
   const cover = { store: coveredDays(sources.shopify, days, today), meta: coveredDays(sources.meta, days, today), google: coveredDays(sources.google_ads, days, today) };
   const byKey = new Map(rows.map((r) => [`${r.source}|${r.date}`, r]));
   const value = (covered: Set<string> | null, source: DaySums['source'], day: string, field: 'amount' | 'revenue'): number | null | undefined => {

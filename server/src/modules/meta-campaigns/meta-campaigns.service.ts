@@ -1,3 +1,5 @@
+import { toCents } from '@parallels/contract/money';
+import { dayCount } from '@parallels/contract/days';
 import { ratio } from '@parallels/contract/metrics';
 import type { MetaCampaign, MetaCampaignRequest, MetaCampaignResponse } from '@parallels/contract/meta-campaigns';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
@@ -16,7 +18,7 @@ import { campaignRangeReach, type RangeReachDeps } from './range-reach.js';
 
 function campaignOf(s: CampaignSums, accountName: string, complete: boolean, rangeDays: number): MetaCampaign {
   const n = (v: number): number | null => (complete ? Number(v) : null);
-  const spend = complete ? Math.round(Number(s.spend) * 100) / 100 : null;
+  const spend = complete ? toCents(s.spend) / 100 : null;
   const reach = n(s.max_reach);
   const impressions = n(s.impressions);
   const outbound = n(s.outbound_clicks);
@@ -39,7 +41,7 @@ function campaignOf(s: CampaignSums, accountName: string, complete: boolean, ran
     'Three Seconds View': n(s.video_three_second_views),
     Impressions: impressions,
     'Outbound Clicks': outbound,
-    'Purchase Value': complete ? Math.round(Number(s.revenue) * 100) / 100 : null,
+    'Purchase Value': complete ? toCents(s.revenue) / 100 : null,
     // one day: the day's reach is Meta's figure for the range; more days (with delivery on more than one): a floor
     estimated: rangeDays > 1 && Number(s.days) > 1,
   };
@@ -58,7 +60,7 @@ export async function buildMetaCampaigns(deps: ReportDeps & { rangeReach?: Range
   assertSomethingSynced(sources);
   const conns = sources.meta;
   const sums = await campaignSums(deps.db, brand.id, conns.map((c) => c.accountId), range);
-  const rangeDays = Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1;
+  const rangeDays = dayCount(range);
 
   const accountData = await Promise.all(
     conns.map(async (conn) => {

@@ -1,3 +1,5 @@
+import { toCents } from '@parallels/contract/money';
+import { eachDay } from '@parallels/contract/days';
 import { ratio } from '@parallels/contract/metrics';
 import {
   META_REPORT_BREAKDOWNS,
@@ -10,7 +12,7 @@ import {
 import type { DayRange } from '@parallels/contract/report-dates';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import type { ReportDeps } from '../reports/report-deps.js';
-import { assertSomethingSynced, coveredDays, daysOfRange, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
+import { assertSomethingSynced, coveredDays, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
 import { connectionStatus, type SourceConnection } from '../reports/source-status.js';
 import { breakdownMonthSums, type BreakdownMonthSums } from './meta-reports.sql.js';
 
@@ -45,8 +47,8 @@ function add(a: Sums | null, b: Sums | null): Sums | null {
 
 function fromRow(r: BreakdownMonthSums): Sums {
   return {
-    spendCents: Math.round(Number(r.spend) * 100),
-    revenueCents: Math.round(Number(r.revenue) * 100),
+    spendCents: toCents(r.spend),
+    revenueCents: toCents(r.revenue),
     purchases: Number(r.purchases),
     impressions: Number(r.impressions),
     clicks: Number(r.clicks),
@@ -57,7 +59,7 @@ function fromRow(r: BreakdownMonthSums): Sums {
 /** The months a range touches (YYYYMM, oldest first), each with its days inside the range. */
 function monthsOf(range: DayRange): Array<{ month: string; days: string[] }> {
   const out: Array<{ month: string; days: string[] }> = [];
-  for (const day of daysOfRange(range)) {
+  for (const day of eachDay(range)) {
     const month = day.slice(0, 4) + day.slice(5, 7);
     const last = out[out.length - 1];
     if (last?.month === month) last.days.push(day);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
-import { addDays } from '../../sync/windows.js';
+import { monthStart, splitWholeMonths } from '@parallels/contract/days';
 
 /** One breakdown value's sums for one ad account and one calendar month (of the days inside the range). */
 export interface BreakdownMonthSums {
@@ -17,27 +17,13 @@ export interface BreakdownMonthSums {
   link_clicks: number;
 }
 
-const monthStart = (day: string): string => `${day.slice(0, 8)}01`;
-const nextMonth = (day: string): string => {
-  const y = Number(day.slice(0, 4));
-  const m = Number(day.slice(5, 7));
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-};
-
 /**
  * The range as whole calendar months (read from meta_breakdown_monthly) and the partial months at its edges
  * (read from the daily rows): a two-year range reads 24 monthly rows per value instead of 730 daily ones.
  */
 export function splitByMonth(range: DayRange): { months: { first: string; last: string } | null; days: DayRange[] } {
-  const firstFull = range.from === monthStart(range.from) ? range.from : nextMonth(range.from);
-  const afterTo = addDays(range.to, 1);
-  // the first day of the month after the last whole month
-  const endFull = afterTo === monthStart(afterTo) ? afterTo : monthStart(range.to);
-  if (firstFull >= endFull) return { months: null, days: [range] };
-  const days: DayRange[] = [];
-  if (range.from < firstFull) days.push({ from: range.from, to: addDays(firstFull, -1) });
-  if (endFull <= range.to) days.push({ from: endFull, to: range.to });
-  return { months: { first: firstFull, last: monthStart(addDays(endFull, -1)) }, days };
+  const { months, edges } = splitWholeMonths(range);
+  return { months: months && { first: months.from, last: monthStart(months.to) }, days: edges };
 }
 
 /**

@@ -1,16 +1,9 @@
 import type { DayRange } from '@parallels/contract/report-dates';
 import type { PeriodDays } from '@parallels/contract/summary';
-import { addDays, dayIn } from '../../sync/windows.js';
+import { addDays, dayCount } from '@parallels/contract/days';
 
-// Report dates are the brand's calendar days (its store's timezone), like the platforms report them.
-
-export function brandToday(timezone: string, now: Date): string {
-  return dayIn(timezone, now);
-}
-
-export function dayCount(range: DayRange): number {
-  return Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000) + 1;
-}
+// Report dates are the brand's calendar days (its store's timezone), like the platforms report them: "today"
+// is `todayIn(brand.timezone, now)` from contract/days, the one definition the web and the sync use too.
 
 /** The equally long range right before `range`: what "previous" means when no compare range is given. */
 export function previousRange(range: DayRange): DayRange {

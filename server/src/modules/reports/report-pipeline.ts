@@ -3,9 +3,8 @@ import type { DayRange, OtherCurrencyAccount, SourceStatus } from '@parallels/co
 import { METRICS_NOT_READY_CODE, METRICS_NOT_READY_MESSAGE, TOKEN_EXPIRED_CODE } from '@parallels/contract/summary';
 import { AppError } from '../../lib/app-error.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
-import { addDays } from '../../sync/windows.js';
+import { addDays, todayIn } from '@parallels/contract/days';
 import { assertReportDatesInRange } from './report-bounds.js';
-import { brandToday } from './report-days.js';
 import type { ReportDeps } from './report-deps.js';
 import { loadSourceConnections } from './reports.sql.js';
 import { coversRange, nothingSyncedYet, reconnectMessage, sourceStatus, type SourceConnection } from './source-status.js';
@@ -32,7 +31,7 @@ export interface ReportRange {
 
 /** Checks the range against the brand's today (the schema has checked its shape) and clips it to yesterday. */
 export function resolveReportRange(brand: AccessibleBrand, query: ReportRangeQuery, now: Date): ReportRange {
-  const today = brandToday(brand.timezone, now);
+  const today = todayIn(brand.timezone, now);
   assertReportDatesInRange({ startDate: query.startDate, endDate: query.endDate, compareStartDate: query.compareStartDate, compareEndDate: query.compareEndDate }, today);
   const yesterday = addDays(today, -1);
   const clip = (from: string, to: string): DayRange => ({ from, to: to > yesterday && from <= yesterday ? yesterday : to });
@@ -109,9 +108,3 @@ export function throwIfReconnectNeeded<P extends Platform>(statuses: Record<P, S
   if (platform) throw reconnectNeeded(platform, answer);
 }
 
-/** Every day of a range, oldest first. */
-export function daysOfRange(range: DayRange): string[] {
-  const out: string[] = [];
-  for (let d = range.from; d <= range.to; d = addDays(d, 1)) out.push(d);
-  return out;
-}

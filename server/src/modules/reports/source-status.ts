@@ -1,6 +1,6 @@
 import type { DayRange, SourceStatus } from '@parallels/contract/report-dates';
 import { PLATFORM_LABELS, type Platform } from '@parallels/contract/brands';
-import { addDays } from '../../sync/windows.js';
+import { addDays } from '@parallels/contract/days';
 
 // Whether a report may show a source's figures for a range: only when every day of it (up to yesterday,
 // the newest day a sync reads) is inside a window the source's connections have committed. Otherwise the

@@ -1,3 +1,5 @@
+import { microsToUnits } from '@parallels/contract/money';
+import { eachDay } from '@parallels/contract/days';
 import { ratio } from '@parallels/contract/metrics';
 import type { DayRange, SourceStatus } from '@parallels/contract/report-dates';
 import {
@@ -17,7 +19,7 @@ import {
 } from '@parallels/contract/segment';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import type { ReportDeps } from '../reports/report-deps.js';
-import { assertSomethingSynced, coveredDays, daysOfRange, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
+import { assertSomethingSynced, coveredDays, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
 import { productSums, searchTermReport, type ProductSums } from './segment.sql.js';
 import { addGoogleAdsSums, NO_GOOGLE_ADS_SUMS, type GoogleAdsSums } from '../google-reports/google-ads-sums.js';
 
@@ -28,7 +30,7 @@ import { addGoogleAdsSums, NO_GOOGLE_ADS_SUMS, type GoogleAdsSums } from '../goo
 
 export function segmentMetrics(s: GoogleAdsSums, products: number, complete: boolean): SegmentMetrics {
   if (!complete) return { products, totalCost: null, ROAS: null, conversions: null, ConversionValue: null, ConversionRate: null, totalClicks: null, impressions: null, ctr: null, AvgCPC: null };
-  const cost = s.costMicros / 1e6;
+  const cost = microsToUnits(s.costMicros);
   return {
     products,
     totalCost: cost,
@@ -56,7 +58,7 @@ async function context(deps: ReportDeps, brand: AccessibleBrand, body: { startDa
   const { today, range } = resolveReportRange(brand, body, deps.now());
   const sources = await loadReportSources(deps, brand.id, ['google_ads'] as const);
   assertSomethingSynced(sources);
-  const days = daysOfRange(range);
+  const days = eachDay(range);
   const covered = coveredDays(sources.google_ads, days, today);
   const statuses = sourceStatuses(sources, [range], today);
   return {
@@ -190,7 +192,7 @@ export async function categoryMetrics(deps: ReportDeps, brand: AccessibleBrand, 
  */
 export function performanceLabel(t: { costMicros: number; conversions: number; value: number }, overallPerCost: number): SearchTermRow['performance'] {
   if (t.conversions <= 0) return 'No Conversions';
-  return ratio(t.value, t.costMicros / 1e6) >= overallPerCost ? BEST_PERFORMING : 'Low Performing Keyword';
+  return ratio(t.value, microsToUnits(t.costMicros)) >= overallPerCost ? BEST_PERFORMING : 'Low Performing Keyword';
 }
 
 /** POST /api/segment/searchTermMetrics/{brandId}: one page of search terms with the filters' choices. */
@@ -204,7 +206,7 @@ export async function searchTermMetrics(deps: ReportDeps, brand: AccessibleBrand
   const page = report.page;
   const rows = report.rows;
   const options = { pairs: report.pairs, statuses: report.statuses };
-  const overall = ratio(totals.conversions_value, totals.cost_micros / 1e6);
+  const overall = ratio(totals.conversions_value, microsToUnits(totals.cost_micros));
   const data: SearchTermRow[] = rows.map((t) => {
     const f = segmentMetrics({ costMicros: t.cost_micros, clicks: t.clicks, impressions: t.impressions, conversions: t.conversions, value: t.conversions_value }, 1, ctx.complete);
     return {

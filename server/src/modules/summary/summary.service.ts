@@ -12,8 +12,8 @@ import {
   type SummarySource,
 } from '@parallels/contract/summary';
 import type { ReportDeps } from '../reports/report-deps.js';
-import { addDays } from '../../sync/windows.js';
-import { brandToday, customPeriod, dayCount, summaryPeriods } from '../reports/report-days.js';
+import { addDays, dayCount, eachDay, todayIn } from '@parallels/contract/days';
+import { customPeriod, summaryPeriods } from '../reports/report-days.js';
 import { assertReportDatesInRange } from '../reports/report-bounds.js';
 import { assertSomethingSynced, inBrandCurrency, loadPlatformSources, reconnectNeeded } from '../reports/report-pipeline.js';
 import { connectionCovers, sourceStatus, type SourceConnection } from '../reports/source-status.js';
@@ -56,7 +56,7 @@ function metricValues(source: SummarySource, sums: AdSums | FunnelSums | StorePe
  */
 export async function buildSummary(deps: ReportDeps, brand: AccessibleBrand, source: SummarySource, body: SummaryBody): Promise<SummaryResponse> {
   const brandId = brand.id;
-  const today = brandToday(brand.timezone, deps.now());
+  const today = todayIn(brand.timezone, deps.now());
   if (body) assertReportDatesInRange({ startDate: body.startDate, endDate: body.endDate, compareStartDate: body.compareStartDate, compareEndDate: body.compareEndDate }, today);
   const periods: Partial<Record<SummaryPeriod, PeriodDays>> = summaryPeriods(today);
   if (body?.startDate && body.endDate) {
@@ -137,7 +137,7 @@ async function dailySeries(
 ): Promise<NonNullable<SummaryResponse['series']>> {
   const spans = [periods.last30Days!, ...(periods.custom && dayCount(periods.custom) <= SERIES_MAX_DAYS ? [periods.custom] : [])];
   const days = new Set<string>();
-  for (const p of spans) for (let d = p.from; d <= p.to; d = addDays(d, 1)) days.add(d);
+  for (const p of spans) for (const d of eachDay(p)) days.add(d);
   const ranges: Record<string, DayRange> = Object.fromEntries([...days].sort().map((d) => [d, { from: d, to: d }]));
   const sums = await sumsOf(deps, brand, platform, conns.map((c) => c.accountId), ranges, today);
   return Object.keys(ranges).map((date) => {

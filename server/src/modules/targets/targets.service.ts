@@ -4,11 +4,10 @@ import type { DayRange } from '@parallels/contract/report-dates';
 import { AppError } from '../../lib/app-error.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import { BRAND_NOT_FOUND, userHasBrand } from '../brands/brand-access.js';
-import { brandToday, dayCount } from '../reports/report-days.js';
+import { addDays, dayCount, monthStart, todayIn } from '@parallels/contract/days';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { loadPlatformSources } from '../reports/report-pipeline.js';
 import { connectionCovers, sourceStatus, syncableDays } from '../reports/source-status.js';
-import { addDays } from '../../sync/windows.js';
 import { deleteTarget, findTarget, insertTarget, listUserTargets, sumAdRanges, updateTarget, type TargetRow } from './targets.sql.js';
 
 // spec/reports.md "Brand targets" and section 9's formulas. Achieved figures come from the synced facts of the
@@ -20,7 +19,7 @@ export const TARGET_NOT_FOUND = 'Target not found';
 
 /** The days a target's achievement counts: its month's first day to the target date, cut at yesterday. */
 export function achievementDays(targetDate: string, today: string): DayRange | null {
-  return syncableDays({ from: `${targetDate.slice(0, 7)}-01`, to: targetDate }, today);
+  return syncableDays({ from: monthStart(targetDate), to: targetDate }, today);
 }
 
 /** Days left to sell on: today up to the target date, both included; 0 once the date has passed. */
@@ -33,7 +32,7 @@ async function withAchievement(deps: ReportDeps, rows: TargetRow[]): Promise<Bra
   const plans = await Promise.all(
     rows.map(async (t) => {
       const source = t.source as TargetSource;
-      const today = brandToday(t.timezone, now);
+      const today = todayIn(t.timezone, now);
       const days = achievementDays(t.targetDate, today);
       const conns = await loadPlatformSources(deps, t.brandId, PLATFORM[source]);
       const status = sourceStatus(conns, days ? [days] : [], today);
@@ -113,8 +112,8 @@ export async function removeTarget(deps: ReportDeps, brand: AccessibleBrand, tar
 
 /** The source's spend, revenue and ROAS this month up to yesterday (null until those days have all synced). */
 export async function sourceMonthMetrics(deps: ReportDeps, brand: AccessibleBrand, source: TargetSource): Promise<TargetMetricsResponse> {
-  const today = brandToday(brand.timezone, deps.now());
-  const days = syncableDays({ from: `${today.slice(0, 7)}-01`, to: addDays(today, -1) }, today);
+  const today = todayIn(brand.timezone, deps.now());
+  const days = syncableDays({ from: monthStart(today), to: addDays(today, -1) }, today);
   const conns = await loadPlatformSources(deps, brand.id, PLATFORM[source]);
   const status = sourceStatus(conns, days ? [days] : [], today);
   const covered = days !== null && conns.length > 0 && conns.every((c) => connectionCovers(c, [days], today));

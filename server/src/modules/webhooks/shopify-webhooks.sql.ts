@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { brands, connections } from '../../db/schema.js';
 import { storeOrders, storeRefunds } from '../../db/facts-schema.js';
-import { upsertRows } from '../../sync/upsert.js';
+import { upsertRows } from '../../db/upsert.sql.js';
 
 /** The brands a shop is connected to, with the timezone each counts its days in. */
 export function findShopTargets(db: Database, shop: string): Promise<Array<{ brandId: string; timezone: string }>> {

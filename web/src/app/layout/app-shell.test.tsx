@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
+import { api, fail, reply, sent, server } from '../../../test/api';
 import { AppProvider } from '../provider';
 import { RootLayout } from '../root-layout';
 import { sessionStore } from '../../lib/session-store';
@@ -11,11 +12,9 @@ import { badgeText } from '../../features/notifications/components/notification-
 import { AppShell } from './app-shell';
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: [], loginCount: 1 };
-const fetchMock = vi.fn<typeof fetch>();
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const expired = 'Your session has expired. Please log in again.';
+/** The user and their brands, as the shell loads them. */
+const userWithBrands = (user: User, brands: Array<{ _id: string; name: string }>) => api('GET /api/users/getuser/:userId', () => ({ success: true, user, brands }));
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -48,11 +47,8 @@ function renderAt(path: string) {
 
 describe('app shell', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
     sessionStore.clear();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('sends a visitor without a user to /login', async () => {
     const router = renderAt('/dashboard');
@@ -61,9 +57,7 @@ describe('app shell', () => {
 
   it('disables every menu item while the user has no brand, and shows the empty brand state', async () => {
     sessionStore.signIn(asha);
-    fetchMock.mockImplementation(async (url) =>
-      String(url).startsWith('/api/users/getuser') ? json(200, { success: true, user: asha, brands: [] }) : json(200, { isValid: true, message: 'ok' }),
-    );
+    server.use(userWithBrands(asha, []));
     renderAt('/dashboard');
     expect(await screen.findByText('No brands yet. Add one to see your reports.')).toBeInTheDocument();
     for (const label of ['Dashboard', 'Marketing Insights', 'Ad Metrics', 'E-Commerce Reports', 'Conversion Reports', 'Campaign Analysis', 'Interest Reports', 'Performance Reports', 'Google Ads']) {
@@ -78,10 +72,11 @@ describe('app shell', () => {
   it('lists brands with spaces for underscores and switching brand keeps the section', async () => {
     const user = { ...asha, brands: ['b1', 'b2'] };
     sessionStore.signIn(user);
-    fetchMock.mockImplementation(async (url) =>
-      String(url).startsWith('/api/users/getuser')
-        ? json(200, { success: true, user, brands: [{ _id: 'b1', name: 'Sun_Kissed_Co' }, { _id: 'b2', name: 'Moon_Shop' }] })
-        : json(200, { isValid: true, message: 'ok' }),
+    server.use(
+      userWithBrands(user, [
+        { _id: 'b1', name: 'Sun_Kissed_Co' },
+        { _id: 'b2', name: 'Moon_Shop' },
+      ]),
     );
     const router = renderAt('/admetrics/b1');
     const switcher = await screen.findByRole('combobox', { name: 'Brand' });
@@ -97,10 +92,11 @@ describe('app shell', () => {
     const user = { ...asha, brands: ['b1', 'b2'] };
     sessionStore.signIn(user);
     sessionStore.selectBrand('b1');
-    fetchMock.mockImplementation(async (url) =>
-      String(url).startsWith('/api/users/getuser')
-        ? json(200, { success: true, user, brands: [{ _id: 'b1', name: 'Sun_Kissed_Co' }, { _id: 'b2', name: 'Moon_Shop' }] })
-        : json(200, { isValid: true, message: 'ok' }),
+    server.use(
+      userWithBrands(user, [
+        { _id: 'b1', name: 'Sun_Kissed_Co' },
+        { _id: 'b2', name: 'Moon_Shop' },
+      ]),
     );
     const router = renderAt(`/admetrics/${bad}`);
     expect(await screen.findByRole('heading', { name: 'Brand not found' })).toBeInTheDocument();
@@ -116,9 +112,7 @@ describe('app shell', () => {
   it('shows the date picker and number format only on screens whose route asks for them', async () => {
     const user = { ...asha, brands: ['b1'] };
     sessionStore.signIn(user);
-    fetchMock.mockImplementation(async (url) =>
-      String(url).startsWith('/api/users/getuser') ? json(200, { success: true, user, brands: [{ _id: 'b1', name: 'Sun_Kissed_Co' }] }) : json(200, { isValid: true, message: 'ok' }),
-    );
+    server.use(userWithBrands(user, [{ _id: 'b1', name: 'Sun_Kissed_Co' }]));
     const router = renderAt('/admetrics/b1?from=2026-01-05&to=2026-01-10');
     expect(await screen.findByRole('button', { name: 'Date range: 5 Jan 2026 – 10 Jan 2026' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Number format' })).toHaveValue('en-IN');
@@ -131,22 +125,20 @@ describe('app shell', () => {
 
   it('on a 401 clears the user and brand state, ends the session and goes to /login', async () => {
     sessionStore.signIn(asha);
-    fetchMock.mockImplementation(async (url) => (String(url) === '/api/auth/logout' ? json(200, { success: true }) : json(401, { success: false, message: 'Your session has expired. Please log in again.' })));
+    // every call but logout answers 401
+    const unauthorized = () => fail(401, { success: false, message: expired });
+    server.use(api('GET /api/users/getuser/:userId', unauthorized), api('GET /api/auth/check-token', unauthorized), api('GET /api/tutorials', unauthorized));
     const router = renderAt('/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(sessionStore.get().user).toBeNull();
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/logout')).toBe(true);
+    await waitFor(() => expect(sent('POST /api/auth/logout')).not.toHaveLength(0));
     // not silently: a toast says why
     expect(await screen.findByText('Your session has ended')).toBeInTheDocument();
   });
 
   it('a browser whose stored state is gone but whose session cookie is valid is restored, not sent to /login', async () => {
     const user = { ...asha, brands: ['b1'] };
-    fetchMock.mockImplementation(async (url) => {
-      if (String(url) === '/api/auth/check-token') return json(200, { isValid: true, message: 'ok', user });
-      if (String(url).startsWith('/api/users/getuser')) return json(200, { success: true, user, brands: [{ _id: 'b1', name: 'Sun_Kissed_Co' }] });
-      return json(200, { success: true });
-    });
+    server.use(api('GET /api/auth/check-token', () => ({ isValid: true, message: 'ok', user })), userWithBrands(user, [{ _id: 'b1', name: 'Sun_Kissed_Co' }]));
     localStorage.clear();
     sessionStore.reload(); // a fresh page load with nothing stored
     const router = renderAt('/dashboard');
@@ -156,36 +148,32 @@ describe('app shell', () => {
   });
 
   it('a browser with no stored state and no valid session goes to /login', async () => {
-    fetchMock.mockImplementation(async () => json(401, { isValid: false, message: 'Your session has expired. Please log in again.' }));
+    server.use(api('GET /api/auth/check-token', () => reply(401, { isValid: false, message: expired })));
     localStorage.clear();
     sessionStore.reload();
     const router = renderAt('/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/check-token')).toBe(true);
+    expect(sent('GET /api/auth/check-token')).not.toHaveLength(0);
     expect(screen.queryByText('Your session has ended')).not.toBeInTheDocument();
   });
 
   it('logout ends the session and goes to /', async () => {
     sessionStore.signIn(asha);
-    fetchMock.mockImplementation(async (url) =>
-      String(url).startsWith('/api/users/getuser') ? json(200, { success: true, user: asha, brands: [] }) : json(200, { success: true, isValid: true, message: 'ok' }),
-    );
+    server.use(userWithBrands(asha, []));
     const router = renderAt('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(sessionStore.get().user).toBeNull();
-    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/auth/logout' && init?.method === 'POST')).toBe(true);
+    await waitFor(() => expect(sent('POST /api/auth/logout')).not.toHaveLength(0));
   });
 
   it('checks the session at start and every 60 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       sessionStore.signIn(asha);
-      fetchMock.mockImplementation(async (url) =>
-        String(url).startsWith('/api/users/getuser') ? json(200, { success: true, user: asha, brands: [] }) : json(200, { isValid: true, message: 'ok' }),
-      );
+      server.use(userWithBrands(asha, []));
       renderAt('/dashboard');
-      const checks = () => fetchMock.mock.calls.filter(([url]) => url === '/api/auth/check-token').length;
+      const checks = () => sent('GET /api/auth/check-token').length;
       await waitFor(() => expect(checks()).toBe(1));
       await vi.advanceTimersByTimeAsync(60_000);
       expect(checks()).toBe(2);
@@ -198,7 +186,7 @@ describe('app shell', () => {
 
   it('collapses and expands the sidebar', async () => {
     sessionStore.signIn(asha);
-    fetchMock.mockResolvedValue(json(200, { success: true, user: asha, brands: [] }));
+    server.use(userWithBrands(asha, []));
     renderAt('/dashboard');
     await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
     expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
@@ -206,7 +194,7 @@ describe('app shell', () => {
 
   it('opens the plans dialog from Pricing', async () => {
     sessionStore.signIn(asha);
-    fetchMock.mockResolvedValue(json(200, { success: true, user: asha, brands: [] }));
+    server.use(userWithBrands(asha, []));
     renderAt('/dashboard');
     await userEvent.click(screen.getByRole('button', { name: 'Pricing' }));
     expect(await screen.findByText('Startup Plan')).toBeInTheDocument();
@@ -217,7 +205,7 @@ describe('app shell', () => {
 
   it('opens the plans dialog when a screen asks for it (a report on a plan without reports)', async () => {
     sessionStore.signIn(asha);
-    fetchMock.mockResolvedValue(json(200, { success: true, user: asha, brands: [] }));
+    server.use(userWithBrands(asha, []));
     renderAt('/dashboard');
     await screen.findByRole('button', { name: 'Pricing' });
     act(() => openPricingDialog());

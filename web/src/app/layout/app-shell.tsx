@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useUserBrands } from '../../features/brands/api/get-user-brands';
+import { useBrand } from '../../features/connections/api/get-brand';
 import { TokenRefreshPrompt } from '../../features/connections/components/token-refresh-prompt';
+import { useBrandTimezone } from '../../lib/brand-today';
 import { brandIdFromPath, paths } from '../../lib/paths';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { useLogout, useRestoringSession } from '../session';
@@ -32,6 +34,8 @@ export function AppShell() {
   const restoring = useRestoringSession();
   const brandsQuery = useUserBrands(user?.id);
   const brands = brandsQuery.data?.brands ?? [];
+  // The selected brand's timezone decides what day "today" is in the date picker and the report ranges.
+  useBrandTimezone(useBrand(selectedBrandId ?? undefined).data?.timezone);
   // The drawer is open on the page it was opened on: going where the user chose closes it.
   const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
   const drawerOpen = drawerOpenOn === location.pathname;

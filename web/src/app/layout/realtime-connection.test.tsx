@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
+import { api, server } from '../../../test/api';
 import { lastSocket, fakeSocketIo } from '../../../test/fake-socket';
 import { notificationStore } from '../../features/notifications/stores/notification-store';
 import { createRealtimeClient, realtime } from '../../lib/realtime';
@@ -21,8 +22,6 @@ async function opened() {
   return socket;
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 describe('realtime connection in the app', () => {
   beforeEach(() => {
     notificationStore.reset();
@@ -31,7 +30,6 @@ describe('realtime connection in the app', () => {
   });
   afterEach(() => {
     vi.restoreAllMocks();
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
@@ -75,13 +73,15 @@ describe('realtime connection in the app', () => {
 
   it('messages from the server become notifications in the bell; logout closes the socket', async () => {
     sessionStore.signIn(asha);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        String(url).startsWith('/api/users/getuser')
-          ? json(200, { success: true, user: asha, brands: [{ _id: 'b1', name: 'Sun' }, { _id: 'b2', name: 'Moon' }] })
-          : json(200, { success: true, isValid: true, message: 'ok' }),
-      ),
+    server.use(
+      api('GET /api/users/getuser/:userId', () => ({
+        success: true,
+        user: asha,
+        brands: [
+          { _id: 'b1', name: 'Sun' },
+          { _id: 'b2', name: 'Moon' },
+        ],
+      })),
     );
     const router = createMemoryRouter(
       [{ element: <RootLayout />, children: [{ path: '/', element: <p>home</p> }, { element: <AppShell />, children: [{ path: '/dashboard', element: <p>dashboard body</p> }] }] }],

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { z } from 'zod';
 import type { User } from '@parallels/contract/auth';
+import { api, fail, sent, server } from '../../../test/api';
 import { apiRequest } from '../../lib/api-client';
 import { redirectTo } from '../../lib/browser';
 import { sessionStore } from '../../lib/session-store';
@@ -15,8 +16,6 @@ import { AppShell } from './app-shell';
 vi.mock('../../lib/browser', () => ({ redirectTo: vi.fn() }));
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
 
 function renderShell() {
   const router = createMemoryRouter(
@@ -30,29 +29,28 @@ function renderShell() {
   );
 }
 
-/** A report call through the shared client, answering `status`. */
-async function call(url: string) {
-  await act(() => apiRequest(url, { schema: z.unknown() }).catch(() => undefined));
+/** A report call through the shared client (a POST with a body, or a GET), answered by the handlers below. */
+async function call(url: string, method: 'GET' | 'POST' = 'POST') {
+  await act(() => apiRequest(url, { method, body: method === 'POST' ? {} : undefined, schema: z.unknown() }).catch(() => undefined));
 }
+const tokenRejected = () => fail(403, { success: false, message: 'token rejected' });
 
 describe('token-refresh prompt in the app shell', () => {
   beforeEach(() => {
     vi.mocked(redirectTo).mockReset();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
     sessionStore.signIn(asha);
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.startsWith('/api/users/getuser')) return json(200, { success: true, user: asha, brands: [{ _id: 'b1', name: 'Sun_Kissed' }] });
-      if (url.startsWith('/api/auth/check-token')) return json(200, { isValid: true, message: 'ok' });
-      if (url.startsWith('/api/auth/google')) return json(200, { success: true, authUrl: 'https://accounts.example/consent' });
-      if (url.startsWith('/api/auth/facebook')) return json(200, { success: true, authURL: 'https://facebook.example/dialog' });
-      if (url.includes('/denied/')) return json(403, { success: false, message: 'token rejected' });
-      return json(200, { success: true });
-    });
+    server.use(
+      api('GET /api/users/getuser/:userId', () => ({ success: true, user: asha, brands: [{ _id: 'b1', name: 'Sun_Kissed' }] })),
+      api('GET /api/auth/google', () => ({ success: true, authUrl: 'https://accounts.example/consent' })),
+      api('GET /api/auth/facebook', () => ({ success: true, authURL: 'https://facebook.example/dialog' })),
+      // the report calls the tests make: a 403 from Google Ads, Meta and GA4; a Meta call that succeeds
+      api('POST /api/google/:report/:brandId', tokenRejected),
+      api('POST /api/meta/interest/:brandId', tokenRejected),
+      api('POST /api/analytics/:call/:brandId', tokenRejected),
+      api('GET /api/meta/labels/:brandId', () => ({ success: true, labels: {}, customLabels: [] })),
+    );
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     tokenFlags.clearAll();
     sessionStore.clear();
   });
@@ -61,14 +59,13 @@ describe('token-refresh prompt in the app shell', () => {
     renderShell();
     expect(await screen.findByText('dashboard body')).toBeInTheDocument();
     expect(screen.queryByText(/Just a quick update/)).not.toBeInTheDocument();
-    await call('/api/google/denied/b1');
+    await call('/api/google/keyword/b1');
     expect(await screen.findByText('Just a quick update to your Google Ads token is needed to continue')).toBeInTheDocument();
     expect(screen.getByText('asha@example.com')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Re-login with Facebook' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Re-login with Google' }));
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://accounts.example/consent'));
-    const started = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.startsWith('/api/auth/google'))!;
-    const query = new URL(started, 'http://x').searchParams;
+    const query = sent('GET /api/auth/google')[0]!.url.searchParams;
     expect(query.get('context')).toBe('googleAdSetup');
     expect(query.get('source')).toBe('/dashboard?range=7d');
   });
@@ -76,21 +73,21 @@ describe('token-refresh prompt in the app shell', () => {
   it('names Facebook for a Meta 403 and re-login goes through Facebook; a later success hides it', async () => {
     renderShell();
     await screen.findByText('dashboard body');
-    await call('/api/meta/denied/b1');
+    await call('/api/meta/interest/b1');
     expect(await screen.findByText('Just a quick update to your Facebook token is needed to continue')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Re-login with Facebook' }));
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://facebook.example/dialog'));
-    await call('/api/meta/campaigns/b1');
+    await call('/api/meta/labels/b1', 'GET');
     await waitFor(() => expect(screen.queryByText(/Just a quick update/)).not.toBeInTheDocument());
   });
 
   it('GA4 re-login uses the analytics context; Later clears every flag', async () => {
     renderShell();
     await screen.findByText('dashboard body');
-    await call('/api/analytics/denied/b1');
+    await call('/api/analytics/ageConversionReport/b1');
     expect(await screen.findByText('Just a quick update to your Google Analytics token is needed to continue')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Re-login with Google' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('context=googleAnalyticsSetup'))).toBe(true));
+    await waitFor(() => expect(sent('GET /api/auth/google').some((r) => r.url.searchParams.get('context') === 'googleAnalyticsSetup')).toBe(true));
     await userEvent.click(screen.getByRole('button', { name: 'Later' }));
     expect(screen.queryByText(/Just a quick update/)).not.toBeInTheDocument();
   });

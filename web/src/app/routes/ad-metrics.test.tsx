@@ -3,6 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
+import type { FbAdAccountRow, FbAdMetricsResponse, GoogleAdMetricsResponse } from '@parallels/contract/ad-metrics';
+import type { SourceStatus } from '@parallels/contract/report-dates';
+import { api, bodyOf, fail, sent, server, type Reply } from '../../../test/api';
 import { sessionStore } from '../../lib/session-store';
 import { tokenFlags } from '../../lib/token-flags';
 import { SessionWatcher } from '../session';
@@ -10,11 +13,9 @@ import { AppProvider } from '../provider';
 import { AdMetricsRoute } from './ad-metrics';
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
-const ready = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
+const ready: SourceStatus = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
 
-function fbRow(id: string, name: string, spend: number, revenue: number, purchases: number, clicks: number, impressions: number) {
+function fbRow(id: string, name: string, spend: number, revenue: number, purchases: number, clicks: number, impressions: number): FbAdAccountRow {
   return {
     account_id: id,
     account_name: name,
@@ -32,7 +33,7 @@ function fbRow(id: string, name: string, spend: number, revenue: number, purchas
     status: ready,
   };
 }
-const googleSummary = (spend: number, value: number, conversions: number, clicks: number, impressions: number) => ({
+const googleSummary = (spend: number, value: number, conversions: number, clicks: number, impressions: number): GoogleAdMetricsResponse['data'][number] => ({
   customerId: '1111111111',
   managerId: '',
   adAccountName: 'Search',
@@ -52,8 +53,8 @@ const googleSummary = (spend: number, value: number, conversions: number, clicks
   status: ready,
 });
 
-type Answer = [number, unknown];
-let answers: { fb: (body: { startDate: string }) => Answer; google: (body: { startDate: string }) => Answer };
+type Answer<T> = T | Reply<T>;
+let answers: { fb: (body: { startDate: string }) => Answer<FbAdMetricsResponse>; google: (body: { startDate: string }) => Answer<GoogleAdMetricsResponse> };
 
 function renderAt(path: string) {
   // the session watcher (mounted at the root in the app) turns API answers into the token flags
@@ -81,25 +82,21 @@ function renderAt(path: string) {
 
 describe('AdMetrics dashboard', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      const body = init?.body ? (JSON.parse(String(init.body)) as { startDate: string }) : { startDate: '' };
-      if (url === '/api/metrics/fbAd/b1') return json(...answers.fb(body));
-      if (url === '/api/metrics/googleAdAndCampaign/b1') return json(...answers.google(body));
-      if (url.startsWith('/api/setup/')) return json(200, { success: true, clientAccounts: [], adAccounts: [], propertiesList: [] });
-      return json(404, { success: false, message: 'not found' });
-    });
+    server.use(
+      api('POST /api/metrics/fbAd/:brandId', ({ body }) => answers.fb(body as { startDate: string })),
+      api('POST /api/metrics/googleAdAndCampaign/:brandId', ({ body }) => answers.google(body as { startDate: string })),
+      api('POST /api/setup/google-accounts/:brandId', () => ({ success: true, clientAccounts: [] })),
+      api('POST /api/setup/fb-ad-accounts/:brandId', () => ({ success: true, adAccounts: [] })),
+      api('POST /api/setup/ga4-propertyIds/:brandId', () => ({ success: true, propertiesList: [] })),
+    );
     sessionStore.signIn(asha);
     tokenFlags.clearAll();
     answers = {
-      fb: () => [200, { success: true, currency: 'INR', data: [fbRow('act_1', 'Main', 1000, 3000, 10, 500, 50000), fbRow('act_2', 'Retargeting', 500, 2500, 5, 100, 10000)] }],
-      google: () => [200, { success: true, currency: 'INR', data: [googleSummary(500, 1500, 5, 400, 40000)] }],
+      fb: () => ({ success: true, currency: 'INR', data: [fbRow('act_1', 'Main', 1000, 3000, 10, 500, 50000), fbRow('act_2', 'Retargeting', 500, 2500, 5, 100, 10000)] }),
+      google: () => ({ success: true, currency: 'INR', data: [googleSummary(500, 1500, 5, 400, 40000)] }),
     };
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
@@ -122,12 +119,12 @@ describe('AdMetrics dashboard', () => {
     for (const label of ['Total Cost', 'Conversion Value', 'ROAS', 'Conversions', 'CPC', 'CPM', 'CTR', 'Cost Per Conversion']) expect(within(google).getByText(label)).toBeInTheDocument();
     expect(tile(google, 'Cost Per Conversion')).toHaveTextContent('₹100.00');
     // the range asked for is the URL's
-    expect(JSON.parse(String(fetchMock.mock.calls.find(([u]) => String(u) === '/api/metrics/fbAd/b1')![1]!.body))).toEqual({ startDate: '2026-03-01', endDate: '2026-03-14', userId: 'u1' });
+    expect(bodyOf('POST /api/metrics/fbAd/b1')).toEqual({ startDate: '2026-03-01', endDate: '2026-03-14', userId: 'u1' });
   });
 
   it('compare mode: each metric shows the comparison value and its change', async () => {
-    answers.fb = (body) => [200, { success: true, currency: 'INR', data: [body.startDate === '2026-02-01' ? fbRow('act_1', 'Main', 800, 2000, 8, 400, 40000) : fbRow('act_1', 'Main', 1000, 3000, 10, 500, 50000)] }];
-    answers.google = () => [200, { success: true, currency: 'INR', data: [] }];
+    answers.fb = (body) => ({ success: true, currency: 'INR', data: [body.startDate === '2026-02-01' ? fbRow('act_1', 'Main', 800, 2000, 8, 400, 40000) : fbRow('act_1', 'Main', 1000, 3000, 10, 500, 50000)] });
+    answers.google = () => ({ success: true, currency: 'INR', data: [] });
     renderAt('/admetrics/b1?from=2026-03-01&to=2026-03-14&compareFrom=2026-02-01&compareTo=2026-02-14');
     const card = await screen.findByRole('region', { name: 'Facebook - Main' });
     const spent = within(card).getByText('Amount Spent').parentElement!;
@@ -138,8 +135,8 @@ describe('AdMetrics dashboard', () => {
   });
 
   it('neither platform connected: the whole screen asks to connect, and Connect opens the right dialog', async () => {
-    answers.fb = () => [200, { success: true, currency: 'INR', data: [] }];
-    answers.google = () => [200, { success: true, currency: 'INR', data: [] }];
+    answers.fb = () => ({ success: true, currency: 'INR', data: [] });
+    answers.google = () => ({ success: true, currency: 'INR', data: [] });
     renderAt('/admetrics/b1');
     expect(await screen.findByRole('heading', { name: 'Connect Your Advertising Accounts' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Blended summary' })).not.toBeInTheDocument();
@@ -148,7 +145,7 @@ describe('AdMetrics dashboard', () => {
   });
 
   it('Facebook missing: its empty state opens the Facebook dialog', async () => {
-    answers.fb = () => [200, { success: true, currency: 'INR', data: [] }];
+    answers.fb = () => ({ success: true, currency: 'INR', data: [] });
     renderAt('/admetrics/b1');
     expect(await screen.findByText('No Facebook Ad Account connected for this brand.')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Blended summary' })).toBeInTheDocument();
@@ -157,8 +154,8 @@ describe('AdMetrics dashboard', () => {
   });
 
   it('an account not synced for the range shows dashes and why; the blend waits for it', async () => {
-    const missing = { ...fbRow('act_2', 'Retargeting', 1, 1, 1, 1, 1), spend: null, Revenue: { value: null }, purchases: { value: null }, purchase_roas: [], clicks: null, impressions: null, cpc: null, cpm: null, ctr: null, cpp: null, message: 'Still loading this account’s history', status: { ...ready, state: 'syncing' } };
-    answers.fb = () => [200, { success: true, currency: 'INR', data: [fbRow('act_1', 'Main', 1000, 3000, 10, 500, 50000), missing] }];
+    const missing: FbAdAccountRow = { ...fbRow('act_2', 'Retargeting', 1, 1, 1, 1, 1), spend: null, Revenue: { value: null }, purchases: { value: null }, purchase_roas: [], clicks: null, impressions: null, cpc: null, cpm: null, ctr: null, cpp: null, message: 'Still loading this account’s history', status: { ...ready, state: 'syncing' } };
+    answers.fb = () => ({ success: true, currency: 'INR', data: [fbRow('act_1', 'Main', 1000, 3000, 10, 500, 50000), missing] });
     renderAt('/admetrics/b1');
     const card = await screen.findByRole('region', { name: 'Facebook - Retargeting' });
     expect(within(card).getByText('Still loading this account’s history')).toBeInTheDocument();
@@ -167,8 +164,8 @@ describe('AdMetrics dashboard', () => {
   });
 
   it('a token problem (403) keeps the last synced figures, says to reconnect and sets the Facebook token flag', async () => {
-    const stale = { success: true, currency: 'INR', data: [fbRow('act_1', 'Main', 1000, 3000, 10, 500, 50000)] };
-    answers.fb = () => [403, { success: false, code: 'TOKEN_EXPIRED', platform: 'meta', message: 'Your Facebook access has expired. Reconnect to keep this brand’s data up to date.', stale }];
+    const stale: FbAdMetricsResponse = { success: true, currency: 'INR', data: [fbRow('act_1', 'Main', 1000, 3000, 10, 500, 50000)] };
+    answers.fb = () => fail(403, { success: false, code: 'TOKEN_EXPIRED', platform: 'meta', message: 'Your Facebook access has expired. Reconnect to keep this brand’s data up to date.', stale });
     renderAt('/admetrics/b1');
     expect(await screen.findByRole('region', { name: 'Facebook - Main' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Your Facebook access has expired.');
@@ -181,7 +178,7 @@ describe('AdMetrics dashboard', () => {
     try {
       renderAt('/admetrics/b1');
       await screen.findByRole('region', { name: 'Facebook - Main' });
-      const fbCalls = () => fetchMock.mock.calls.filter(([u]) => String(u) === '/api/metrics/fbAd/b1').length;
+      const fbCalls = () => sent('POST /api/metrics/fbAd/b1').length;
       const before = fbCalls();
       await vi.advanceTimersByTimeAsync(3 * 60 * 60 * 1000 - 1000);
       expect(fbCalls()).toBe(before);
@@ -193,7 +190,7 @@ describe('AdMetrics dashboard', () => {
   });
 
   it("shows the Preparing screen while nothing has synced ('No metrics data available yet')", async () => {
-    const notReady: Answer = [409, { success: false, message: 'No metrics data available yet. Please try again later.', code: 'METRICS_NOT_READY' }];
+    const notReady = fail(409, { success: false, message: 'No metrics data available yet. Please try again later.', code: 'METRICS_NOT_READY' });
     answers.fb = () => notReady;
     answers.google = () => notReady;
     renderAt('/admetrics/b1');
@@ -201,8 +198,8 @@ describe('AdMetrics dashboard', () => {
   });
 
   it("says which platform failed with 'Error: {message}' and a retry, and keeps the other platform's cards", async () => {
-    answers.fb = () => [400, { success: false, message: 'Choose a real date' }];
-    answers.google = () => [200, { success: true, currency: 'INR', data: [] }];
+    answers.fb = () => fail(400, { success: false, message: 'Choose a real date' });
+    answers.google = () => ({ success: true, currency: 'INR', data: [] });
     renderAt('/admetrics/b1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Facebook: Choose a real date');
     expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
@@ -210,8 +207,8 @@ describe('AdMetrics dashboard', () => {
   });
 
   it('shows an account in another currency in its own currency and leaves it out of the blended card', async () => {
-    answers.fb = () => [200, { success: true, currency: 'INR', data: [{ ...fbRow('act_1', 'India', 1000, 3000, 10, 500, 50000), currency: 'INR' }, { ...fbRow('act_2', 'United States', 70, 210, 1, 20, 2000), currency: 'USD' }] }];
-    answers.google = () => [200, { success: true, currency: 'INR', data: [] }];
+    answers.fb = () => ({ success: true, currency: 'INR', data: [{ ...fbRow('act_1', 'India', 1000, 3000, 10, 500, 50000), currency: 'INR' }, { ...fbRow('act_2', 'United States', 70, 210, 1, 20, 2000), currency: 'USD' }] });
+    answers.google = () => ({ success: true, currency: 'INR', data: [] });
     renderAt('/admetrics/b1');
     const blended = await screen.findByRole('region', { name: 'Blended summary' });
     const tile = (card: HTMLElement, label: string) => within(card).getByText(label).parentElement!;

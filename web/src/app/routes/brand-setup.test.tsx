@@ -3,6 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
+import type { Brand } from '@parallels/contract/brands';
+import { api, bodyOf, fail, server } from '../../../test/api';
 import { redirectTo } from '../../lib/browser';
 import { sessionStore } from '../../lib/session-store';
 import { AppProvider } from '../provider';
@@ -11,13 +13,7 @@ import { BrandSetupRoute } from './brand-setup';
 vi.mock('../../lib/browser', () => ({ redirectTo: vi.fn() }));
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: [], loginCount: 1 };
-const newBrand = { _id: 'b9', name: 'Sun Kissed', currency: 'INR', shopifyAccount: { shopName: 'sunkissed.myshopify.com' }, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections: [] };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
-const sent = (path: string) => {
-  const call = fetchMock.mock.calls.find(([url]) => String(url).split('?')[0] === path);
-  return call?.[1]?.body ? JSON.parse(String(call[1].body)) : undefined;
-};
+const newBrand: Brand = { _id: 'b9', name: 'Sun Kissed', currency: 'INR', timezone: 'Asia/Kolkata', shopifyAccount: { shopName: 'sunkissed.myshopify.com' }, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections: [] };
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -45,12 +41,9 @@ describe('brand setup', () => {
   beforeEach(() => {
     sessionStorage.clear();
     vi.mocked(redirectTo).mockReset();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
     sessionStore.signIn(asha);
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
@@ -112,7 +105,7 @@ describe('brand setup', () => {
   });
 
   it('the Shopify dialog takes the store name without .myshopify.com and starts the brandSetup flow', async () => {
-    fetchMock.mockResolvedValue(json(200, { success: true, authUrl: 'https://sunkissed.myshopify.com/admin/oauth/authorize?x=1' }));
+    server.use(api('POST /api/auth/shopify', () => ({ success: true, authUrl: 'https://sunkissed.myshopify.com/admin/oauth/authorize?x=1' })));
     renderAt('/brand-setup');
     await userEvent.click(screen.getByRole('button', { name: 'Connect Shopify' }));
     const dialog = screen.getByRole('dialog', { name: 'Connect Shopify' });
@@ -121,22 +114,22 @@ describe('brand setup', () => {
     await userEvent.type(within(dialog).getByLabelText('Store name'), 'Sun-Kissed.myshopify.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue to Shopify' }));
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://sunkissed.myshopify.com/admin/oauth/authorize?x=1'));
-    expect(sent('/api/auth/shopify')).toEqual({ shop: 'sun-kissed', flowType: 'brandSetup', source: '/brand-setup' });
+    expect(bodyOf('POST /api/auth/shopify')).toEqual({ shop: 'sun-kissed', flowType: 'brandSetup', source: '/brand-setup' });
   });
 
   it('a Facebook pick goes into the pending form (setup mode) and counts as connected', async () => {
-    fetchMock.mockResolvedValue(json(200, { success: true, adAccounts: [{ id: 'act_7', adname: 'Sun Kissed Main' }] }));
+    server.use(api('POST /api/setup/fb-ad-accounts', () => ({ success: true, adAccounts: [{ id: 'act_7', adname: 'Sun Kissed Main' }] })));
     renderAt('/brand-setup');
     await userEvent.click(screen.getByRole('button', { name: 'Connect Facebook' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Select Sun Kissed Main' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save(1)' }));
-    expect(sent('/api/setup/fb-ad-accounts')).toEqual({ userId: 'u1' });
+    expect(bodyOf('POST /api/setup/fb-ad-accounts')).toEqual({ userId: 'u1' });
     expect(screen.getByRole('button', { name: 'Manage Facebook' })).toBeInTheDocument();
     expect(screen.getByText('1 ad account')).toBeInTheDocument();
   });
 
   it('?openModal= reopens the dialog after the provider sign-in and leaves the URL', async () => {
-    fetchMock.mockResolvedValue(json(200, { success: true, clientAccounts: [{ name: 'Sun Kissed US', clientId: '1111111111', managerId: '', hidden: false }] }));
+    server.use(api('POST /api/setup/google-accounts', () => ({ success: true, clientAccounts: [{ name: 'Sun Kissed US', clientId: '1111111111', managerId: '', hidden: false }] })));
     const router = renderAt('/brand-setup?openModal=googleads');
     expect(await screen.findByRole('dialog', { name: 'Google Ads Accounts' })).toBeInTheDocument();
     expect(await screen.findByText('Sun Kissed US')).toBeInTheDocument();
@@ -144,34 +137,30 @@ describe('brand setup', () => {
   });
 
   it('Complete Setup creates the brand, gives it to the user, selects it and goes to /dashboard', async () => {
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url === '/api/brands/add') return json(201, { success: true, brand: newBrand });
-      if (url === '/api/users/add-brand') return json(200, { success: true, user: { ...asha, brands: ['b9'] } });
-      return json(404, { success: false, message: 'not mocked' });
-    });
+    server.use(
+      api('POST /api/brands/add', () => ({ success: true, brand: newBrand })),
+      api('POST /api/users/add-brand', () => ({ success: true, user: { ...asha, brands: ['b9'] } })),
+    );
     const router = renderAt(shopifyReturn);
     await userEvent.type(screen.getByLabelText('Brand Name'), 'Sun Kissed');
     await userEvent.click(completeButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(screen.getByText('Brand setup completed successfully!')).toBeInTheDocument();
-    expect(sent('/api/brands/add')).toEqual({
+    expect(bodyOf('POST /api/brands/add')).toEqual({
       name: 'Sun Kissed',
       fbAdAccounts: [],
       googleAdAccount: [],
       ga4Account: null,
       shopifyAccount: { shopName: 'sunkissed', shopifyAccessToken: 'grant-1' },
     });
-    expect(sent('/api/users/add-brand')).toEqual({ userId: 'u1', brandId: 'b9' });
+    expect(bodyOf('POST /api/users/add-brand')).toEqual({ userId: 'u1', brandId: 'b9' });
     expect(sessionStore.get().user?.brands).toEqual(['b9']);
     expect(sessionStore.get().selectedBrandId).toBe('b9');
     expect(sessionStorage.getItem('parallels.pendingBrandSetup')).toBeNull();
   });
 
   it('a failed create toasts and stays', async () => {
-    fetchMock.mockImplementation(async (input) =>
-      String(input) === '/api/brands/add' ? json(403, { success: false, message: 'Connect Facebook first', code: 'NOT_CONNECTED' }) : json(200, {}),
-    );
+    server.use(api('POST /api/brands/add', () => fail(403, { success: false, message: 'Connect Facebook first', code: 'NOT_CONNECTED' })));
     const router = renderAt(shopifyReturn);
     await userEvent.type(screen.getByLabelText('Brand Name'), 'Sun Kissed');
     await userEvent.click(completeButton());

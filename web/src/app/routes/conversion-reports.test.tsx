@@ -3,17 +3,19 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
+import type { ConversionReport, ConversionReportCall } from '@parallels/contract/analytics';
+import type { Brand } from '@parallels/contract/brands';
+import type { SourceStatus } from '@parallels/contract/report-dates';
+import { api, fail, sent, server, type Resolver } from '../../../test/api';
 import { sessionStore } from '../../lib/session-store';
 import { AppProvider } from '../provider';
 import { ConversionReportsRoute } from './conversion-reports';
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
-const ready = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
-const brand = (ga4: boolean) => ({ _id: 'b1', name: 'B', currency: 'INR', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: ga4 ? { PropertyID: '300000001' } : null, connections: [] });
+const ready: SourceStatus = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
+const brand = (ga4: boolean): Brand => ({ _id: 'b1', name: 'B', currency: 'INR', timezone: 'Asia/Kolkata', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: ga4 ? { PropertyID: '300000001' } : null, connections: [] });
 
-function report(call: string, key: string, values: Array<[string, string]>) {
+function report(call: ConversionReportCall, key: string, values: Array<[string, ConversionReport['data'][number]['category']]>): ConversionReport {
   return {
     success: true,
     report: call,
@@ -39,7 +41,7 @@ function report(call: string, key: string, values: Array<[string, string]>) {
 }
 
 let hasGa4 = true;
-let answer: (url: string) => Response;
+let answer: Resolver<'POST /api/analytics/:call/:brandId'>;
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/conversion-reports/:brandId/*', element: <ConversionReportsRoute /> }], { initialEntries: [path] });
@@ -50,7 +52,8 @@ function renderAt(path: string) {
   );
 }
 
-const calls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/analytics/'));
+const analyticsCalls = () => sent().filter((r) => r.path.startsWith('/api/analytics/'));
+const calls = () => analyticsCalls().map((r) => r.path);
 
 describe('Conversion Reports', () => {
   beforeAll(() => {
@@ -59,22 +62,17 @@ describe('Conversion Reports', () => {
   });
   beforeEach(() => {
     hasGa4 = true;
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    answer = (url) =>
-      url.includes('ageConversionReport')
-        ? json(200, report('ageConversionReport', 'Age', [['25-34', 'Top Performers'], ['18-24', 'High Sessions'], ['(other)', 'Under Performers']]))
-        : json(200, report('countryConversionReport', 'Country', [['India', 'Top Performers']]));
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.startsWith('/api/analytics/')) return answer(url);
-      if (url === '/api/brands/b1') return json(200, brand(hasGa4));
-      return json(404, { success: false, message: 'not found' });
-    });
+    answer = ({ params }) =>
+      params.call === 'ageConversionReport'
+        ? report('ageConversionReport', 'Age', [['25-34', 'Top Performers'], ['18-24', 'High Sessions'], ['(other)', 'Under Performers']])
+        : report('countryConversionReport', 'Country', [['India', 'Top Performers']]);
+    server.use(
+      api('POST /api/analytics/:call/:brandId', (info) => answer(info)),
+      api('GET /api/brands/:brandId', () => brand(hasGa4)),
+    );
     sessionStore.signIn(asha);
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
@@ -97,8 +95,7 @@ describe('Conversion Reports', () => {
     expect(screen.getByText('Showing 1-3 of 3 rows')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
     expect(calls()[0]).toBe('/api/analytics/ageConversionReport/b1');
-    const body = JSON.parse(String(fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/analytics/'))![1]!.body));
-    expect(body).toEqual({ startDate: '2026-02-01', endDate: '2026-03-14' });
+    expect(analyticsCalls()[0]!.body).toEqual({ startDate: '2026-02-01', endDate: '2026-03-14' });
   });
 
   it('the category filter shows the Filtered badge and the total, or the category empty text', async () => {
@@ -137,7 +134,7 @@ describe('Conversion Reports', () => {
   });
 
   it('a token problem: the Connect Google Analytics prompt with the spec sentence over the last synced rows', async () => {
-    answer = () => json(403, { success: false, code: 'TOKEN_EXPIRED', platform: 'ga4', message: 'Reconnect Google Analytics', stale: report('ageConversionReport', 'Age', [['25-34', 'Top Performers']]) });
+    answer = () => fail(403, { success: false, code: 'TOKEN_EXPIRED', platform: 'ga4', message: 'Reconnect Google Analytics', stale: report('ageConversionReport', 'Age', [['25-34', 'Top Performers']]) });
     renderAt('/conversion-reports/b1?from=2026-02-01&to=2026-03-14');
     const prompt = await screen.findByRole('region', { name: 'Connect Google Analytics' });
     expect(within(prompt).getByText('We need access to your Google Analytics account to show you amazing insights about your website performance.')).toBeInTheDocument();
@@ -146,12 +143,12 @@ describe('Conversion Reports', () => {
   });
 
   it('no rows: No data to display and the export disabled; a failed fetch ends in the empty table', async () => {
-    answer = () => json(200, { ...report('ageConversionReport', 'Age', []), months: [] });
+    answer = () => ({ ...report('ageConversionReport', 'Age', []), months: [] });
     renderAt('/conversion-reports/b1?from=2026-02-01&to=2026-03-14');
     expect(await screen.findByText('No data to display')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export the Age report to Excel' })).toBeDisabled();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    answer = () => json(500, { success: false, message: 'boom' });
+    answer = () => fail(500, { success: false, message: 'boom' });
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Gender' }));
     await waitFor(() => expect(error).toHaveBeenCalled());
     expect(await screen.findByText('No data to display')).toBeInTheDocument();

@@ -1,8 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
+import type { SourceStatus } from '@parallels/contract/report-dates';
+import type { SummaryResponse, SummarySource } from '@parallels/contract/summary';
+import { api, fail, server, type Resolver } from '../../../test/api';
 import { sessionStore } from '../../lib/session-store';
 import { AppProvider } from '../provider';
 import { RootLayout } from '../root-layout';
@@ -10,9 +13,6 @@ import { AppShell } from '../layout/app-shell';
 import { DashboardRoute } from './dashboard';
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
-const brand = { _id: 'b1', name: 'Sun_Kissed', currency: 'INR', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections: [] };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
 
 const days = (from: string, to: string, previousFrom: string, previousTo: string) => ({ from, to, previousFrom, previousTo });
 const PERIODS = {
@@ -22,19 +22,23 @@ const PERIODS = {
   custom: days('2026-03-01', '2026-03-14', '2026-02-15', '2026-02-28'),
 };
 const metric = (current: number | null, previous: number | null, change: number | null, trend: 'up' | 'down' | null) => ({ current, previous, change, trend });
-const ready: { state: string; syncedThrough: string; lastSyncedAt: string; message: string | null } = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
-const facebookSummary = {
+/** The same figures for each of the periods (PERIODS' keys). */
+const eachPeriod = <T,>(figures: () => T) => ({ yesterday: figures(), last7Days: figures(), last30Days: figures(), custom: figures() });
+const ready: SourceStatus = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
+const facebookSummary: SummaryResponse = {
   success: true,
   periods: PERIODS,
   status: ready,
   currency: 'INR',
   today: '2026-03-15',
-  periodData: Object.fromEntries(
-    Object.keys(PERIODS).map((p) => [p, { metaspend: metric(123456.78, 100000, 23.46, 'up'), metaroas: metric(2.5, 3, -16.67, 'down') }]),
-  ),
+  periodData: eachPeriod(() => ({ metaspend: metric(123456.78, 100000, 23.46, 'up'), metaroas: metric(2.5, 3, -16.67, 'down') })),
 };
-const notConnected = { success: true, periods: PERIODS, status: { state: 'not_connected', syncedThrough: null, lastSyncedAt: null, message: null }, currency: 'INR', today: '2026-03-15', periodData: null };
-let summaries: Record<string, [number, unknown]> = {};
+const notConnected: SummaryResponse = { success: true, periods: PERIODS, status: { state: 'not_connected', syncedThrough: null, lastSyncedAt: null, message: null }, currency: 'INR', today: '2026-03-15', periodData: null };
+type SummaryAnswer = Resolver<'POST /api/summary/:source/:brandId'>;
+/** Each source's answer; a source not listed is not connected. */
+let summaries: Partial<Record<SummarySource, SummaryAnswer>> = {};
+const summaryHandler = () => api('POST /api/summary/:source/:brandId', (info) => (summaries[info.params.source as SummarySource] ?? (() => notConnected))(info));
+const notReady: SummaryAnswer = () => fail(409, { success: false, message: 'No metrics data available yet. Please try again later.', code: 'METRICS_NOT_READY' });
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -64,28 +68,17 @@ function renderAt(path: string) {
 
 describe('dashboard ?openModal=', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      const user = sessionStore.get().user ?? asha;
-      if (url.startsWith('/api/users/getuser')) return json(200, { success: true, user, brands: user.brands.map((id) => ({ _id: id, name: 'Sun_Kissed' })) });
-      if (url === '/api/brands/b1') return json(200, brand);
-      if (url === '/api/setup/google-accounts/b1') return json(200, { success: true, clientAccounts: [{ name: 'Sun Kissed US', clientId: '1111111111', managerId: '', hidden: false }] });
-      if (url === '/api/setup/ga4-propertyIds/b1') return json(200, { success: true, propertiesList: [{ propertyId: '501', propertyName: 'Sun Kissed Web' }] });
-      if (url === '/api/setup/fb-ad-accounts/b1') return json(200, { success: true, adAccounts: [{ id: 'act_1', adname: 'Sun Kissed Main' }] });
-      const summary = /^\/api\/summary\/([a-z-]+)\/b1$/.exec(url);
-      if (summary) {
-        const [status, body] = summaries[summary[1]!] ?? [200, notConnected];
-        return json(status, body);
-      }
-      return json(200, { isValid: true, message: 'ok' });
-    });
+    // the user, their brand (Sun_Kissed) and the session check: the default handlers
+    server.use(
+      api('POST /api/setup/google-accounts/:brandId', () => ({ success: true, clientAccounts: [{ name: 'Sun Kissed US', clientId: '1111111111', managerId: '', hidden: false }] })),
+      api('POST /api/setup/ga4-propertyIds/:brandId', () => ({ success: true, propertiesList: [{ propertyId: '501', propertyName: 'Sun Kissed Web' }] })),
+      api('POST /api/setup/fb-ad-accounts/:brandId', () => ({ success: true, adAccounts: [{ id: 'act_1', adname: 'Sun Kissed Main' }] })),
+      summaryHandler(),
+    );
     sessionStore.signIn(asha);
     summaries = {};
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
@@ -126,29 +119,16 @@ describe('dashboard ?openModal=', () => {
 
 describe('dashboard performance overview', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.startsWith('/api/users/getuser')) return json(200, { success: true, user: asha, brands: [{ _id: 'b1', name: 'Sun_Kissed' }] });
-      if (url === '/api/brands/b1') return json(200, brand);
-      const summary = /^\/api\/summary\/([a-z-]+)\/b1$/.exec(url);
-      if (summary) {
-        const [status, body] = summaries[summary[1]!] ?? [200, notConnected];
-        return json(status, body);
-      }
-      return json(200, { isValid: true, message: 'ok' });
-    });
+    server.use(summaryHandler());
     sessionStore.signIn(asha);
     localStorage.clear();
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
   it('shows the three period cards (and the selected range) with values rounded, grouped the Indian way, and their change', async () => {
-    summaries = { 'facebook-ads': [200, facebookSummary], 'google-ads': [200, notConnected], analytics: [500, { success: false, message: 'Something went wrong on our side.' }] };
+    summaries = { 'facebook-ads': () => facebookSummary, 'google-ads': () => notConnected, analytics: () => fail(500, { success: false, message: 'Something went wrong on our side.' }) };
     renderAt('/dashboard');
     // a 5xx is retried twice (about 3 s) before the source counts as failed
     expect(await screen.findByRole('region', { name: 'Yesterday' }, { timeout: 8000 })).toBeInTheDocument();
@@ -171,7 +151,7 @@ describe('dashboard performance overview', () => {
     const syncing = structuredClone(facebookSummary);
     syncing.status = { ...ready, state: 'syncing', message: 'Still loading' };
     (syncing.periodData as Record<string, unknown>).last30Days = { metaspend: metric(null, null, null, null), metaroas: metric(null, null, null, null) };
-    summaries = { 'facebook-ads': [200, syncing] };
+    summaries = { 'facebook-ads': () => syncing };
     renderAt('/dashboard');
     const card = await screen.findByRole('region', { name: 'Last 30 Days' });
     expect(within(card).getByText('Syncing')).toBeInTheDocument();
@@ -180,23 +160,18 @@ describe('dashboard performance overview', () => {
   });
 
   it('a store-only brand sees its sales, orders, average order value, returns and blended ROAS, not "No data found"', async () => {
-    const store = {
+    const store: SummaryResponse = {
       ...facebookSummary,
       currency: 'USD',
-      periodData: Object.fromEntries(
-        Object.keys(PERIODS).map((p) => [
-          p,
-          {
-            totalSales: metric(112875, 100000, 12.88, 'up'),
-            orders: metric(250, 200, 25, 'up'),
-            averageOrderValue: metric(451.5, 500, -9.7, 'down'),
-            returns: metric(1200, 1000, 20, 'up'),
-            blendedRoas: metric(null, null, null, null),
-          },
-        ]),
-      ),
+      periodData: eachPeriod(() => ({
+        totalSales: metric(112875, 100000, 12.88, 'up'),
+        orders: metric(250, 200, 25, 'up'),
+        averageOrderValue: metric(451.5, 500, -9.7, 'down'),
+        returns: metric(1200, 1000, 20, 'up'),
+        blendedRoas: metric(null, null, null, null),
+      })),
     };
-    summaries = { shopify: [200, store] };
+    summaries = { shopify: () => store };
     renderAt('/dashboard');
     const card = await screen.findByRole('region', { name: 'Last 7 Days' });
     const section = within(card).getByRole('region', { name: 'Store, Last 7 Days' });
@@ -210,14 +185,14 @@ describe('dashboard performance overview', () => {
   });
 
   it('each metric has a trend line of its daily values over the period, with a text naming the first and last', async () => {
-    const withSeries = {
+    const withSeries: SummaryResponse = {
       ...facebookSummary,
       series: ['2026-03-08', '2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14'].map((date, i) => ({
         date,
         values: { metaspend: i === 1 ? null : 100 + i * 10, metaroas: 2 },
       })),
     };
-    summaries = { 'facebook-ads': [200, withSeries] };
+    summaries = { 'facebook-ads': () => withSeries };
     renderAt('/dashboard');
     const card = await screen.findByRole('region', { name: 'Last 7 Days' });
     const line = await within(card).findByRole('img', { name: 'Meta Spend trend: ₹100.00 on 8 Mar to ₹160.00 on 14 Mar' }, { timeout: 5000 });
@@ -231,7 +206,7 @@ describe('dashboard performance overview', () => {
     const today = structuredClone(facebookSummary);
     today.periods = { ...PERIODS, custom: days('2026-03-15', '2026-03-15', '2026-03-14', '2026-03-14') };
     (today.periodData as Record<string, unknown>).custom = { metaspend: metric(null, 160, null, null), metaroas: metric(null, 2, null, null) };
-    summaries = { 'facebook-ads': [200, today] };
+    summaries = { 'facebook-ads': () => today };
     renderAt('/dashboard?from=2026-03-15&to=2026-03-15');
     const card = await screen.findByRole('region', { name: 'Selected Range' });
     expect(within(card).getByText('Partial day')).toBeInTheDocument();
@@ -239,7 +214,7 @@ describe('dashboard performance overview', () => {
   });
 
   it('a range running into today shows its whole days and says today is left out', async () => {
-    summaries = { 'facebook-ads': [200, facebookSummary] };
+    summaries = { 'facebook-ads': () => facebookSummary };
     renderAt('/dashboard?from=2026-03-01&to=2026-03-15');
     const card = await screen.findByRole('region', { name: 'Selected Range' });
     expect(card).toHaveTextContent('1 Mar 2026 – 14 Mar 2026 · vs 15 Feb 2026 – 28 Feb 2026 · today is left out until it has synced');
@@ -248,7 +223,6 @@ describe('dashboard performance overview', () => {
   });
 
   it("shows the Preparing screen when the connected sources answer 'No metrics data available yet'", async () => {
-    const notReady = [409, { success: false, message: 'No metrics data available yet. Please try again later.', code: 'METRICS_NOT_READY' }] as [number, unknown];
     summaries = { 'facebook-ads': notReady, analytics: notReady };
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Preparing your dashboard...' })).toBeInTheDocument();
@@ -256,7 +230,7 @@ describe('dashboard performance overview', () => {
   });
 
   it('a source whose history is still loading shows as syncing beside the ones with figures', async () => {
-    summaries = { 'facebook-ads': [200, facebookSummary], analytics: [409, { success: false, message: 'No metrics data available yet. Please try again later.', code: 'METRICS_NOT_READY' }] };
+    summaries = { 'facebook-ads': () => facebookSummary, analytics: notReady };
     renderAt('/dashboard');
     const card = await screen.findByRole('region', { name: 'Yesterday' });
     const analytics = within(card).getByRole('region', { name: 'Google Analytics, Yesterday' });
@@ -269,7 +243,7 @@ describe('dashboard performance overview', () => {
     localStorage.setItem('parallels.locale', 'en-US');
     const { localeStore } = await import('../../lib/locale');
     localeStore.reload();
-    summaries = { 'facebook-ads': [200, facebookSummary] };
+    summaries = { 'facebook-ads': () => facebookSummary };
     renderAt('/dashboard');
     const yesterday = await screen.findByRole('region', { name: 'Yesterday' });
     expect(within(yesterday).getByText('₹123,457')).toBeInTheDocument();

@@ -3,21 +3,22 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
+import type { DailyFunnelReport, DayFunnelReport, FunnelFigures, MonthFunnelReport } from '@parallels/contract/analytics';
+import type { SourceStatus } from '@parallels/contract/report-dates';
+import { api, bodyOf, server } from '../../../test/api';
 import { sessionStore } from '../../lib/session-store';
 import { AppProvider } from '../provider';
 import { EcommerceReportsRoute } from './ecommerce-reports';
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
-const ready = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
-const figures = (sessions: number | null) =>
+const ready: SourceStatus = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
+const figures = (sessions: number | null): FunnelFigures =>
   sessions === null
     ? { Sessions: null, 'Add To Cart': null, 'Add To Cart Rate': null, Checkouts: null, 'Checkout Rate': null, Purchases: null, 'Purchase Rate': null }
     : { Sessions: sessions, 'Add To Cart': sessions / 10, 'Add To Cart Rate': 10, Checkouts: sessions / 25, 'Checkout Rate': 4, Purchases: sessions / 50, 'Purchase Rate': 2 };
-const daily = { success: true, ranges: [{ startDate: '2026-03-01', endDate: '2026-03-02', totals: figures(300), rows: [{ Date: '2026-03-02', ...figures(100) }, { Date: '2026-03-01', ...figures(null) }] }], status: ready };
-const dayWise = { success: true, data: [{ Day: 'Monday', ...figures(100) }, { Day: 'Sunday', ...figures(200) }], totals: figures(300), range: { from: '2026-03-01', to: '2026-03-02' }, status: ready };
-const monthly = { success: true, ranges: [{ startDate: '2026-03-01', endDate: '2026-03-02', totals: figures(300), rows: [{ Month: '2026-03', ...figures(300) }] }], status: ready };
+const daily: DailyFunnelReport = { success: true, ranges: [{ startDate: '2026-03-01', endDate: '2026-03-02', totals: figures(300), rows: [{ Date: '2026-03-02', ...figures(100) }, { Date: '2026-03-01', ...figures(null) }] }], status: ready };
+const dayWise: DayFunnelReport = { success: true, data: [{ Day: 'Monday', ...figures(100) }, { Day: 'Sunday', ...figures(200) }], totals: figures(300), range: { from: '2026-03-01', to: '2026-03-02' }, status: ready };
+const monthly: MonthFunnelReport = { success: true, ranges: [{ startDate: '2026-03-01', endDate: '2026-03-02', totals: figures(300), rows: [{ Month: '2026-03', ...figures(300) }] }], status: ready };
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/ecommerce-reports/:brandId', element: <EcommerceReportsRoute /> }], { initialEntries: [path] });
@@ -34,31 +35,25 @@ describe('E-Commerce Reports', () => {
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(41);
   });
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url === '/api/analytics/atcreport/b1') return json(200, daily);
-      if (url === '/api/analytics/dayAtcReport/b1') return json(200, dayWise);
-      if (url === '/api/analytics/monthAtcReport/b1') return json(200, monthly);
-      return json(404, { success: false, message: 'not found' });
-    });
+    server.use(
+      api('POST /api/analytics/atcreport/:brandId', () => daily),
+      api('POST /api/analytics/dayAtcReport/:brandId', () => dayWise),
+      api('POST /api/analytics/monthAtcReport/:brandId', () => monthly),
+    );
     sessionStore.signIn(asha);
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
   const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((h) => within(h).getByRole('button').textContent?.replace(/[↕▲▼]/g, ''));
-  const bodyOf = (url: string) => JSON.parse(String(fetchMock.mock.calls.find(([u]) => String(u) === url)![1]!.body));
 
   it('switches between its three views, each from its own call, the first column named by the view', async () => {
     const user = userEvent.setup();
     renderAt('/ecommerce-reports/b1?from=2026-03-01&to=2026-03-02');
     const dailyTable = await screen.findByRole('table', { name: 'Daily funnel' });
     expect(headers(dailyTable)).toEqual(['Date', 'Sessions', 'Add To Cart', 'Add To Cart Rate', 'Checkouts', 'Checkout Rate', 'Purchases', 'Purchase Rate']);
-    expect(bodyOf('/api/analytics/atcreport/b1')).toEqual({ dateRanges: [{ startDate: '2026-03-01', endDate: '2026-03-02' }] });
+    expect(bodyOf('POST /api/analytics/atcreport/b1')).toEqual({ dateRanges: [{ startDate: '2026-03-01', endDate: '2026-03-02' }] });
     const row = within(dailyTable).getByRole('row', { name: /^02\/03\/2026/ });
     expect(within(row).getByText('10.00%')).toBeInTheDocument();
     // a day not synced shows dashes, never zeros
@@ -69,13 +64,13 @@ describe('E-Commerce Reports', () => {
     const dayTable = await screen.findByRole('table', { name: 'Day wise funnel' });
     expect(headers(dayTable)[0]).toBe('Day');
     expect(within(dayTable).getByRole('row', { name: /^Sunday/ })).toBeInTheDocument();
-    expect(bodyOf('/api/analytics/dayAtcReport/b1')).toEqual({ startDate: '2026-03-01', endDate: '2026-03-02' });
+    expect(bodyOf('POST /api/analytics/dayAtcReport/b1')).toEqual({ startDate: '2026-03-01', endDate: '2026-03-02' });
 
     await user.click(screen.getByRole('radio', { name: 'Monthly Metrics' }));
     const monthTable = await screen.findByRole('table', { name: 'Monthly Metrics funnel' });
     expect(headers(monthTable)[0]).toBe('Month');
     expect(within(monthTable).getByRole('row', { name: /^Mar 2026/ })).toBeInTheDocument();
-    expect(bodyOf('/api/analytics/monthAtcReport/b1')).toEqual({ dateRanges: [{ startDate: '2026-03-01', endDate: '2026-03-02' }] });
+    expect(bodyOf('POST /api/analytics/monthAtcReport/b1')).toEqual({ dateRanges: [{ startDate: '2026-03-01', endDate: '2026-03-02' }] });
   });
 
   it('page sizes 50, 100, 200, All (50 first) and the Counts View and Rates View quick views', async () => {

@@ -3,19 +3,20 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
-import type { GoogleReportRow } from '@parallels/contract/google-reports';
+import type { Brand, Connection } from '@parallels/contract/brands';
+import type { GooglePerformanceCategory, GoogleReportKey, GoogleReportResponse, GoogleReportRow } from '@parallels/contract/google-reports';
+import type { SourceStatus } from '@parallels/contract/report-dates';
+import { api, fail, sent, server, type Reply } from '../../../test/api';
 import { sessionStore } from '../../lib/session-store';
 import { tokenFlags } from '../../lib/token-flags';
 import { AppProvider } from '../provider';
 import { GoogleReportsRoute } from './google-reports';
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
-const ready = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
+const ready: SourceStatus = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
 
-const connection = { id: 'c1', platform: 'google_ads', accountId: '1111111111', accountName: 'Sarees India', managerId: null, status: 'active', statusMessage: null, syncState: 'fresh', backfillProgress: 1, lastSyncedAt: null, lastError: null };
-const brand = (connections: unknown[]) => ({ _id: 'b1', name: 'Sarees', currency: 'INR', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections });
+const connection: Connection = { id: 'c1', platform: 'google_ads', accountId: '1111111111', accountName: 'Sarees India', managerId: null, status: 'active', statusMessage: null, syncState: 'fresh', backfillProgress: 1, lastSyncedAt: null, lastError: null };
+const brand = (connections: Connection[]): Brand => ({ _id: 'b1', name: 'Sarees', currency: 'INR', timezone: 'Asia/Kolkata', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections });
 
 function row(label: string, cost: number, perCost: number, category: GoogleReportRow['category']): GoogleReportRow {
   return {
@@ -38,7 +39,7 @@ function row(label: string, cost: number, perCost: number, category: GoogleRepor
 const ROWS = [row('linen shirt', 200, 10, 'Top Performers'), row('cotton kurta', 144.67, 0.75, 'High Cost'), row('silk saree', 84, 5, 'Under Performers')];
 const CATEGORIES = ['Top Performers', 'High Cost', 'High Conv. Value/Cost', 'Under Performers'] as const;
 /** The server's paging, as the API does it: the chip narrows the rows, limit and offset cut the page, counts beside it. */
-const answer = (key: string, rows: GoogleReportRow[], body: Record<string, unknown> = {}) => {
+const answer = (key: GoogleReportKey, rows: GoogleReportRow[], body: Record<string, unknown> = {}): GoogleReportResponse => {
   const matching = body.category ? rows.filter((r) => r.category === body.category) : rows;
   const offset = Number(body.offset ?? 0);
   return {
@@ -51,7 +52,7 @@ const answer = (key: string, rows: GoogleReportRow[], body: Record<string, unkno
       status: ready,
       totalRows: rows.length,
       matchingRows: matching.length,
-      categoryCounts: Object.fromEntries(CATEGORIES.map((c) => [c, rows.filter((r) => r.category === c).length])),
+      categoryCounts: Object.fromEntries(CATEGORIES.map((c) => [c, rows.filter((r) => r.category === c).length])) as Record<GooglePerformanceCategory, number>,
       offset,
       [key]: matching.slice(offset, offset + Number(body.limit ?? 100)),
     },
@@ -63,8 +64,9 @@ const answer = (key: string, rows: GoogleReportRow[], body: Record<string, unkno
   };
 };
 
-let brandAnswer: unknown;
-let reportAnswer: (url: string, body: Record<string, unknown>) => [number, unknown];
+let brandAnswer: Brand;
+/** The answer to POST /api/google/{report}/b1 with this body. */
+let reportAnswer: (report: string, body: Record<string, unknown>) => GoogleReportResponse | Reply<GoogleReportResponse>;
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/google-reports/:brandId', element: <GoogleReportsRoute /> }], { initialEntries: [path] });
@@ -74,7 +76,7 @@ function renderAt(path: string) {
     </AppProvider>,
   );
 }
-const bodiesOf = (report: string) => fetchMock.mock.calls.filter(([u]) => String(u) === `/api/google/${report}/b1`).map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
+const bodiesOf = (report: string) => sent(`POST /api/google/${report}/b1`).map((r) => r.body as Record<string, unknown>);
 
 describe('Google Ads reports', () => {
   // jsdom lays nothing out: give the scroll area a height and each row one, as a browser would
@@ -84,22 +86,19 @@ describe('Google Ads reports', () => {
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(41);
   });
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
     brandAnswer = brand([connection]);
-    reportAnswer = (url, body) => (url.includes('/searchTerm/') ? [200, answer('searchTerms', ROWS, body)] : [200, answer(url.includes('/age/') ? 'ageRanges' : 'keywords', [], body)]);
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (url === '/api/brands/b1') return json(200, brandAnswer);
-      if (url.startsWith('/api/google/')) return json(...reportAnswer(url, JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>));
-      if (url.startsWith('/api/setup/')) return json(200, { success: true, clientAccounts: [], adAccounts: [], propertiesList: [] });
-      return json(404, { success: false, message: 'not found' });
-    });
+    reportAnswer = (report, body) => (report === 'searchTerm' ? answer('searchTerms', ROWS, body) : answer(report === 'age' ? 'ageRanges' : 'keywords', [], body));
+    server.use(
+      api('GET /api/brands/:brandId', () => brandAnswer),
+      api('POST /api/google/:report/:brandId', ({ params, body }) => reportAnswer(params.report, (body ?? {}) as Record<string, unknown>)),
+      api('POST /api/setup/google-accounts/:brandId', () => ({ success: true, clientAccounts: [] })),
+      api('POST /api/setup/fb-ad-accounts/:brandId', () => ({ success: true, adAccounts: [] })),
+      api('POST /api/setup/ga4-propertyIds/:brandId', () => ({ success: true, propertiesList: [] })),
+    );
     sessionStore.signIn(asha);
     tokenFlags.clearAll();
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
@@ -118,7 +117,7 @@ describe('Google Ads reports', () => {
 
   it('rows come from the server a page at a time: 8 on the card, the next ones asked for by account and offset', async () => {
     const many = Array.from({ length: 20 }, (_, i) => row(`term ${String(i + 1).padStart(2, '0')}`, 200 - i, 2, i % 2 ? 'High Cost' : 'Top Performers'));
-    reportAnswer = (_url, body) => [200, answer('searchTerms', many, body)];
+    reportAnswer = (_report, body) => answer('searchTerms', many, body);
     const user = userEvent.setup();
     renderAt('/google-reports/b1?from=2026-03-01&to=2026-03-14');
     const card = await screen.findByRole('region', { name: 'Sarees India' });
@@ -199,7 +198,7 @@ describe('Google Ads reports', () => {
   });
 
   it('per-account error, the expired-connection sentence, and the connect flow without a Google Ads account', async () => {
-    reportAnswer = () => [403, { success: false, code: 'TOKEN_EXPIRED', platform: 'google_ads', message: 'expired', stale: { ...answer('searchTerms', ROWS), data: [{ ...answer('searchTerms', ROWS).data[0], error: 'The last sync failed: quota' }] } }];
+    reportAnswer = () => fail(403, { success: false, code: 'TOKEN_EXPIRED', platform: 'google_ads', message: 'expired', stale: { ...answer('searchTerms', ROWS), data: [{ ...answer('searchTerms', ROWS).data[0]!, error: 'The last sync failed: quota' }] } });
     renderAt('/google-reports/b1?from=2026-03-01&to=2026-03-14');
     expect(await screen.findByText(/Looks like we need to refresh your Google Ads connection to optimize your campaigns\./)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Connect Google Ads' })).toBeInTheDocument();

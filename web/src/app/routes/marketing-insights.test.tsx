@@ -3,15 +3,16 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
+import type { PerformanceFigures, PerformanceReport } from '@parallels/contract/marketing-insights';
+import type { SourceStatus } from '@parallels/contract/report-dates';
+import { api, fail, fixtures, sent, server, type Resolver } from '../../../test/api';
 import { sessionStore } from '../../lib/session-store';
 import { AppProvider } from '../provider';
 import { MarketingInsightsRoute } from './marketing-insights';
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
-const ready = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
-const figures = (sales: number | null, meta: number) => ({
+const ready: SourceStatus = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
+const figures = (sales: number | null, meta: number): PerformanceFigures => ({
   totalSales: sales,
   refundAmount: 0,
   totalSpend: meta + 50,
@@ -26,7 +27,7 @@ const figures = (sales: number | null, meta: number) => ({
   grossROI: (meta * 2 + 100) / (meta + 50),
 });
 const comparison = (current: number | null, previous: number | null) => ({ current, previous, change: current !== null && previous ? Math.round(((current - previous) / previous) * 10000) / 100 : null, trend: null });
-const report = (compare: boolean) => ({
+const report = (compare: boolean): PerformanceReport => ({
   success: true,
   data: [
     {
@@ -46,7 +47,7 @@ const report = (compare: boolean) => ({
   status: { shopify: ready, meta: ready, google_ads: ready },
   currency: 'INR',
 });
-let answer: (url: string) => Response;
+let answer: Resolver<'GET /api/report/:brandId'>;
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/marketing-insights/:brandId', element: <MarketingInsightsRoute /> }], { initialEntries: [path] });
@@ -63,28 +64,23 @@ describe('Marketing Insights', () => {
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(41);
   });
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url === '/api/brands/currency/b1') return json(200, { success: true, currency: 'USD' });
-      if (url.startsWith('/api/report/b1?')) return answer(url);
-      if (url.startsWith('/api/brands/b1')) return json(200, { _id: 'b1', name: 'B', connections: [] });
-      return json(404, { success: false, message: 'not found' });
-    });
+    server.use(
+      api('GET /api/brands/currency/:brandId', () => ({ success: true, currency: 'USD' })),
+      api('GET /api/report/:brandId', (info) => answer(info)),
+      api('GET /api/brands/:brandId', () => ({ ...fixtures.brand, name: 'B' })),
+    );
     sessionStore.signIn(asha);
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
   it('asks for the URL range, shows months in the brand currency and expands a month into its days; missing is "-"', async () => {
     const user = userEvent.setup();
-    answer = () => json(200, report(false));
+    answer = () => report(false);
     renderAt('/marketing-insights/b1?from=2026-03-01&to=2026-03-02');
     const month = await screen.findByRole('button', { name: 'Expand Mar 2026' });
-    expect(String(fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/report/'))![0])).toBe('/api/report/b1?startDate=2026-03-01&endDate=2026-03-02');
+    expect(sent('GET /api/report/b1')[0]!.url.search).toBe('?startDate=2026-03-01&endDate=2026-03-02');
     const table = screen.getByRole('table', { name: 'Cross-platform performance' });
     for (const group of ['Store platform', 'Meta + Google', 'Meta', 'Google Ads']) expect(within(table).getByRole('columnheader', { name: group })).toBeInTheDocument();
     expect(within(table).getAllByRole('cell', { name: '$1,234.50' }).length).toBeGreaterThan(0); // the currency call's USD
@@ -94,15 +90,15 @@ describe('Marketing Insights', () => {
   });
 
   it('with compare on, shows the compare figure and the change beside the totals', async () => {
-    answer = () => json(200, report(true));
+    answer = () => report(true);
     renderAt('/marketing-insights/b1?from=2026-03-01&to=2026-03-02&compareFrom=2026-02-01&compareTo=2026-02-02');
     await screen.findByRole('button', { name: 'Expand Mar 2026' });
-    expect(String(fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/report/'))![0])).toContain('compareStartDate=2026-02-01&compareEndDate=2026-02-02');
+    expect(sent('GET /api/report/b1')[0]!.url.search).toContain('compareStartDate=2026-02-01&compareEndDate=2026-02-02');
     expect(screen.getByText('vs $1,000.00 (+23.45%)')).toBeInTheDocument();
   });
 
   it('shows the Preparing screen on 409', async () => {
-    answer = () => json(409, { success: false, message: 'No metrics data available yet. Please try again later.', code: 'METRICS_NOT_READY' });
+    answer = () => fail(409, { success: false, message: 'No metrics data available yet. Please try again later.', code: 'METRICS_NOT_READY' });
     renderAt('/marketing-insights/b1?from=2026-03-01&to=2026-03-02');
     expect(await screen.findByRole('heading', { name: 'Preparing your dashboard...' })).toBeInTheDocument();
   });
@@ -111,7 +107,7 @@ describe('Marketing Insights', () => {
     const user = userEvent.setup();
     const asked = vi.fn();
     window.addEventListener('parallels:open-pricing', asked);
-    answer = () => json(402, { success: false, message: 'Reports and exports come with the Startup Plan. Upgrade to see them.', code: 'PLAN_LIMIT', requiredPlan: 'STARTUP' });
+    answer = () => fail(402, { success: false, message: 'Reports and exports come with the Startup Plan. Upgrade to see them.', code: 'PLAN_LIMIT', requiredPlan: 'STARTUP' });
     renderAt('/marketing-insights/b1?from=2026-03-01&to=2026-03-02');
     expect(await screen.findByText('Reports and exports come with the Startup Plan. Upgrade to see them.')).toBeInTheDocument();
     expect(screen.queryByText(/^Error:/)).not.toBeInTheDocument();
@@ -121,7 +117,7 @@ describe('Marketing Insights', () => {
   });
 
   it('says "Error: {message}" with a retry for any other failure', async () => {
-    answer = () => json(400, { success: false, message: 'Dates after today (2026-03-15) are not available' });
+    answer = () => fail(400, { success: false, message: 'Dates after today (2026-03-15) are not available' });
     renderAt('/marketing-insights/b1?from=2026-03-01&to=2026-03-02');
     expect(await screen.findByText('Error: Dates after today (2026-03-15) are not available')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();

@@ -1,19 +1,21 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
+import type { Brand } from '@parallels/contract/brands';
+import type { CampaignLabelsResponse, MetaCampaign, MetaCampaignResponse, SetCampaignLabels } from '@parallels/contract/meta-campaigns';
+import type { SourceStatus } from '@parallels/contract/report-dates';
+import { api, sent, server } from '../../../test/api';
 import { sessionStore } from '../../lib/session-store';
 import { AppProvider } from '../provider';
 import { MetaCampaignsRoute } from './meta-campaigns';
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
-const ready = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
-const brand = { _id: 'b1', name: 'B', currency: 'INR', shopifyAccount: null, fbAdAccounts: ['act_1', 'act_2'], googleAdAccount: [], ga4Account: null, connections: [] };
+const ready: SourceStatus = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
+const brand: Brand = { _id: 'b1', name: 'B', currency: 'INR', timezone: 'Asia/Kolkata', shopifyAccount: null, fbAdAccounts: ['act_1', 'act_2'], googleAdAccount: [], ga4Account: null, connections: [] };
 
-const campaign = (accountId: string, accountName: string, campaignId: string, campaignName: string, status: string, spend: number, reach: number) => ({
+const campaign = (accountId: string, accountName: string, campaignId: string, campaignName: string, status: string, spend: number, reach: number): MetaCampaign => ({
   campaignId, campaignName, accountName, accountId, status,
   'Link Click': 100, Purchases: 5, Reach: reach, 'Amount spend': spend, 'Outbound CTR': 2, Frequency: 1000 / reach, 'Unique Link Click': 80,
   'Add To Cart (ATC)': 10, 'Checkout Initiate (CI)': 6, 'Landing Page View': 50, 'Three Seconds View': 300, Impressions: 1000,
@@ -22,7 +24,7 @@ const campaign = (accountId: string, accountName: string, campaignId: string, ca
 const c1 = campaign('act_1', 'Main account', 'c1', 'Prospecting - IN', 'ACTIVE', 200, 500);
 const c2 = campaign('act_1', 'Main account', 'c2', 'Retargeting - cart', 'PAUSED', 100, 400);
 const c3 = campaign('act_2', 'Second account', 'c3', 'Brand video', 'active', 50, 250);
-const report = {
+const report: MetaCampaignResponse = {
   success: true,
   accountData: [
     { account_name: 'Main account', account_id: 'act_1', status: ready, campaigns: [c1, c2] },
@@ -33,8 +35,9 @@ const report = {
   status: ready,
   currency: 'INR',
 };
-let labels: { success: true; labels: Record<string, Record<string, string[]>>; customLabels: string[] };
-let puts: unknown[];
+let labels: CampaignLabelsResponse;
+/** the labels PUT so far, in order */
+const puts = () => sent('PUT /api/meta/labels/b1').map((r) => r.body);
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/meta-campaigns/:brandId', element: <MetaCampaignsRoute /> }], { initialEntries: [path] });
@@ -64,27 +67,20 @@ describe('Campaign Analysis', () => {
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(41);
   });
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
     labels = { success: true, labels: { act_1: { c1: ['TOFU'] } }, customLabels: ['Festive'] };
-    puts = [];
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (url === '/api/meta/campaign/b1') return json(200, report);
-      if (url === '/api/meta/labels/b1' && init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as { accountId: string; campaignId: string; labels: string[] };
-        puts.push(body);
-        labels = { ...labels, labels: { ...labels.labels, [body.accountId]: { ...(labels.labels[body.accountId] ?? {}), [body.campaignId]: body.labels } } };
-        return json(200, labels);
-      }
-      if (url === '/api/meta/labels/b1') return json(200, labels);
-      if (url === '/api/brands/b1') return json(200, brand);
-      return json(404, { success: false, message: 'not found' });
-    });
+    server.use(
+      api('POST /api/meta/campaign/:brandId', () => report),
+      api('PUT /api/meta/labels/:brandId', ({ body }) => {
+        const change = body as SetCampaignLabels;
+        labels = { ...labels, labels: { ...labels.labels, [change.accountId]: { ...(labels.labels[change.accountId] ?? {}), [change.campaignId]: change.labels } } };
+        return labels;
+      }),
+      api('GET /api/meta/labels/:brandId', () => labels),
+      api('GET /api/brands/:brandId', () => brand),
+    );
     sessionStore.signIn(asha);
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
@@ -148,9 +144,9 @@ describe('Campaign Analysis', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit Labels' }));
     await userEvent.click(within(table()).getByRole('button', { name: 'Expand Unlabeled: 2 campaigns' }));
     // 'Retargeting - cart' suggests BOFU; accepting takes one click
-    expect(puts).toEqual([]);
+    expect(puts()).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Accept suggested label BOFU for Retargeting - cart' }));
-    expect(puts).toEqual([{ accountId: 'act_1', campaignId: 'c2', labels: ['BOFU'] }]);
+    await waitFor(() => expect(puts()).toEqual([{ accountId: 'act_1', campaignId: 'c2', labels: ['BOFU'] }]));
     expect(await screen.findByText('BOFU: 1 campaign')).toBeInTheDocument();
 
     await expand('Unlabeled: 1 campaign');
@@ -161,34 +157,28 @@ describe('Campaign Analysis', () => {
     const input = within(menu).getByPlaceholderText('New label name');
     // an empty name is ignored
     await userEvent.type(input, '   {Enter}');
-    expect(puts).toHaveLength(1);
+    expect(puts()).toHaveLength(1);
     // Escape cancels the new label
     await userEvent.type(input, 'Diwali{Escape}');
     expect(within(menu).queryByPlaceholderText('New label name')).not.toBeInTheDocument();
-    expect(puts).toHaveLength(1);
+    expect(puts()).toHaveLength(1);
     await userEvent.click(within(menu).getByRole('button', { name: 'Create new label' }));
     await userEvent.type(within(menu).getByPlaceholderText('New label name'), 'Diwali{Enter}');
-    expect(puts[1]).toEqual({ accountId: 'act_2', campaignId: 'c3', labels: ['Diwali'] });
+    await waitFor(() => expect(puts()[1]).toEqual({ accountId: 'act_2', campaignId: 'c3', labels: ['Diwali'] }));
     expect(await screen.findByText('Diwali: 1 campaign')).toBeInTheDocument();
 
     await expand('Diwali: 1 campaign');
     await userEvent.click(screen.getByRole('button', { name: 'Labels of Brand video: 1 label' }));
     menu = screen.getByRole('dialog', { name: 'Labels of Brand video' });
     await userEvent.click(within(menu).getByRole('checkbox', { name: 'MOFU' }));
-    expect(puts[2]).toEqual({ accountId: 'act_2', campaignId: 'c3', labels: ['Diwali', 'MOFU'] });
+    await waitFor(() => expect(puts()[2]).toEqual({ accountId: 'act_2', campaignId: 'c3', labels: ['Diwali', 'MOFU'] }));
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getAllByRole('button', { name: 'Remove label Diwali from Brand video' })[0]!);
-    expect(puts[3]).toEqual({ accountId: 'act_2', campaignId: 'c3', labels: ['MOFU'] });
+    await waitFor(() => expect(puts()[3]).toEqual({ accountId: 'act_2', campaignId: 'c3', labels: ['MOFU'] }));
   });
 
   it('no campaigns: the spec’s empty text', async () => {
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url === '/api/meta/campaign/b1') return json(200, { ...report, accountData: [{ ...report.accountData[0], campaigns: [] }], blendedSummary: [] });
-      if (url === '/api/meta/labels/b1') return json(200, labels);
-      if (url === '/api/brands/b1') return json(200, brand);
-      return json(404, { success: false, message: 'not found' });
-    });
+    server.use(api('POST /api/meta/campaign/:brandId', () => ({ ...report, accountData: [{ ...report.accountData[0]!, campaigns: [] }], blendedSummary: [] })));
     renderAt('/meta-campaigns/b1?from=2026-03-01&to=2026-03-14');
     expect(await screen.findByText('No campaign data available')).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Main account']);

@@ -3,18 +3,20 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
+import type { Brand } from '@parallels/contract/brands';
+import type { InterestMetric, MetaInterestResponse } from '@parallels/contract/meta-interest';
+import type { SourceStatus } from '@parallels/contract/report-dates';
+import { api, bodyOf, fail, malformed, server, type Resolver } from '../../../test/api';
 import { sessionStore } from '../../lib/session-store';
 import { localeStore } from '../../lib/locale';
 import { AppProvider } from '../provider';
 import { MetaInterestRoute } from './meta-interest';
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
-const ready = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
-const brand = { _id: 'b1', name: 'B', currency: 'INR', shopifyAccount: null, fbAdAccounts: ['act_1', 'act_2'], googleAdAccount: [], ga4Account: null, connections: [] };
-const m = (id: string, name: string, spend: number, revenue: number) => ({ InterestId: id, Interest: name, Spend: spend, Revenue: revenue, Roas: spend === 0 ? 0 : revenue / spend });
-const report = {
+const ready: SourceStatus = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
+const brand: Brand = { _id: 'b1', name: 'B', currency: 'INR', timezone: 'Asia/Kolkata', shopifyAccount: null, fbAdAccounts: ['act_1', 'act_2'], googleAdAccount: [], ga4Account: null, connections: [] };
+const m = (id: string, name: string, spend: number, revenue: number): InterestMetric => ({ InterestId: id, Interest: name, Spend: spend, Revenue: revenue, Roas: spend === 0 ? 0 : revenue / spend });
+const report: MetaInterestResponse = {
   success: true,
   data: {
     resultsByAccount: {
@@ -31,7 +33,7 @@ const report = {
   status: ready,
   currency: 'INR',
 };
-let answer: () => Response;
+let answer: Resolver<'POST /api/meta/interest/:brandId'>;
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/meta-interest/:brandId', element: <MetaInterestRoute /> }], { initialEntries: [path] });
@@ -51,20 +53,15 @@ describe('Meta interest analysis', () => {
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(41);
   });
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
     localeStore.set('en-IN');
-    answer = () => json(200, report);
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url === '/api/meta/interest/b1') return answer();
-      if (url === '/api/brands/b1') return json(200, brand);
-      return json(404, { success: false, message: 'not found' });
-    });
+    answer = () => report;
+    server.use(
+      api('POST /api/meta/interest/:brandId', (info) => answer(info)),
+      api('GET /api/brands/:brandId', () => brand),
+    );
     sessionStore.signIn(asha);
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
@@ -83,7 +80,7 @@ describe('Meta interest analysis', () => {
     // an account without interests has no table
     expect(screen.queryByRole('table', { name: 'Second account interests' })).not.toBeInTheDocument();
     expect(screen.getByText(/split equally among them/)).toBeInTheDocument();
-    expect(JSON.parse(String(fetchMock.mock.calls.find(([u]) => String(u) === '/api/meta/interest/b1')![1]!.body))).toEqual({ startDate: '2026-03-01', endDate: '2026-03-14' });
+    expect(bodyOf('POST /api/meta/interest/b1')).toEqual({ startDate: '2026-03-01', endDate: '2026-03-14' });
   });
 
   it('filter rules: value required, numeric unless Interest, first column and > by default, = as case-insensitive text, ANDed, cleared and closed after adding', async () => {
@@ -127,20 +124,20 @@ describe('Meta interest analysis', () => {
   });
 
   it('no interests at all: the spec’s empty text', async () => {
-    answer = () => json(200, { ...report, data: { resultsByAccount: {}, blendedSummary: [] } });
+    answer = () => ({ ...report, data: { resultsByAccount: {}, blendedSummary: [] } });
     renderAt('/meta-interest/b1?from=2026-03-01&to=2026-03-14');
     expect(await screen.findByText('No interest data available. Please try adjusting your date range.')).toBeInTheDocument();
   });
 
   it('errors in red with Retry: API Error with the server message, or the structure message', async () => {
-    answer = () => json(500, { success: false, message: 'Database unavailable' });
+    answer = () => fail(500, { success: false, message: 'Database unavailable' });
     renderAt('/meta-interest/b1?from=2026-03-01&to=2026-03-14');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('API Error: Database unavailable');
-    answer = () => json(200, { success: true });
+    answer = () => malformed(200, { success: true });
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Invalid data structure received from API')).toBeInTheDocument();
-    answer = () => json(200, report);
+    answer = () => report;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Blended interests' })).toBeInTheDocument();
   });

@@ -3,18 +3,20 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
+import type { Brand } from '@parallels/contract/brands';
+import type { MetaReportResponse, MetaReportRow } from '@parallels/contract/meta-reports';
+import type { SourceStatus } from '@parallels/contract/report-dates';
+import { api, fail, sent, server, type Resolver } from '../../../test/api';
 import { sessionStore } from '../../lib/session-store';
 import { AppProvider } from '../provider';
 import { MetaReportsRoute } from './meta-reports';
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
-const ready = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
-const brand = (fbAdAccounts: string[]) => ({ _id: 'b1', name: 'B', currency: 'INR', shopifyAccount: null, fbAdAccounts, googleAdAccount: [], ga4Account: null, connections: [] });
+const ready: SourceStatus = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
+const brand = (fbAdAccounts: string[]): Brand => ({ _id: 'b1', name: 'B', currency: 'INR', timezone: 'Asia/Kolkata', shopifyAccount: null, fbAdAccounts, googleAdAccount: [], ga4Account: null, connections: [] });
 
 /** A row with one month per entry: [month, spend, roas]. */
-const row = (value: string, months: Array<[string, number, number]>) => {
+const row = (value: string, months: Array<[string, number, number]>): MetaReportRow => {
   const spend = months.reduce((s, m) => s + m[1], 0);
   const pcv = months.reduce((s, m) => s + m[1] * m[2], 0);
   return {
@@ -22,7 +24,7 @@ const row = (value: string, months: Array<[string, number, number]>) => {
     monthlyData: months.map(([month, s, r]) => ({ month, spend: s, purchaseRoas: r, purchaseConversionValue: s * r, purchases: 1, impressions: 10, clicks: 1, linkClicks: 1 })),
   };
 };
-const ageReport = {
+const ageReport: MetaReportResponse<'age'> = {
   success: true,
   data: [
     { account_id: 'act_1', account_name: 'Main account', status: ready, ageData: [row('25-34', [['202602', 100, 4], ['202603', 120, 4]])] },
@@ -34,8 +36,9 @@ const ageReport = {
   status: ready,
   currency: 'INR',
 };
-let brandAnswer: () => Response;
-let reportAnswer: (url: string) => Response;
+let brandAnswer: Resolver<'GET /api/brands/:brandId'>;
+let reportAnswer: Resolver<'POST /api/meta/report/:tab/:brandId'>;
+const reportCalls = () => sent().filter((r) => r.path.startsWith('/api/meta/report/'));
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/meta-reports/:brandId', element: <MetaReportsRoute /> }], { initialEntries: [path] });
@@ -55,29 +58,24 @@ describe('Meta reports', () => {
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(41);
   });
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    brandAnswer = () => json(200, brand(['act_1', 'act_2']));
-    reportAnswer = () => json(200, ageReport);
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.startsWith('/api/meta/report/')) return reportAnswer(url);
-      if (url === '/api/brands/b1') return brandAnswer();
-      return json(404, { success: false, message: 'not found' });
-    });
+    brandAnswer = () => brand(['act_1', 'act_2']);
+    reportAnswer = () => ageReport;
+    server.use(
+      api('POST /api/meta/report/:tab/:brandId', (info) => reportAnswer(info)),
+      api('GET /api/brands/:brandId', (info) => brandAnswer(info)),
+    );
     sessionStore.signIn(asha);
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
   it('opens on Age with the blended summary; months newest first; the account selector switches to one account', async () => {
     renderAt('/meta-reports/b1?from=2026-02-01&to=2026-03-14');
     expect(await screen.findByRole('table', { name: 'Meta Age report' })).toBeInTheDocument();
-    const call = fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/meta/report/'))!;
-    expect(String(call[0])).toBe('/api/meta/report/age/b1');
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ startDate: '2026-02-01', endDate: '2026-03-14' });
+    const call = reportCalls()[0]!;
+    expect(call.path).toBe('/api/meta/report/age/b1');
+    expect(call.body).toEqual({ startDate: '2026-02-01', endDate: '2026-03-14' });
     const account = screen.getByLabelText('Account');
     expect(within(account).getAllByRole('option').map((o) => o.textContent)).toEqual(['All Accounts', 'Main account', 'Second account']);
     expect(account).toHaveValue('blended');
@@ -107,11 +105,13 @@ describe('Meta reports', () => {
     const navs = screen.getAllByRole('navigation', { name: 'Reports' });
     const side = navs[navs.length - 1]!;
     expect(within(side).getAllByRole('button').slice(1).map((b) => b.textContent)).toEqual(['Age', 'Gender', 'Country', 'Platform', 'Placement', 'Impression Device', 'Audience Segments']);
-    reportAnswer = () => json(200, { ...ageReport, data: ageReport.data.map(({ ageData, ...a }) => ({ ...a, genderData: ageData })), ageData: undefined, blendedAgeData: undefined, blendedGenderData: [row('female', [['202603', 10, 2]])] });
+    const { blendedAgeData: _age, ...rest } = ageReport;
+    const genderReport: MetaReportResponse<'gender'> = { ...rest, data: ageReport.data.map(({ ageData, ...a }) => ({ ...a, genderData: ageData })), blendedGenderData: [row('female', [['202603', 10, 2]])] };
+    reportAnswer = () => genderReport;
     await userEvent.click(within(side).getByRole('button', { name: 'Gender' }));
     expect(await screen.findByRole('table', { name: 'Meta Gender report' })).toBeInTheDocument();
     expect(router.state.location.search).toContain('tab=gender');
-    expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/meta/report/gender/b1')).toBe(true);
+    expect(sent('POST /api/meta/report/gender/b1')).not.toHaveLength(0);
     expect(within(screen.getByRole('table', { name: 'Meta Gender report' })).getByText('Female')).toBeInTheDocument();
     await userEvent.click(within(side).getByRole('button', { name: 'Collapse reports menu' }));
     expect(within(side).queryByRole('button', { name: 'Gender' })).not.toBeInTheDocument();
@@ -130,14 +130,14 @@ describe('Meta reports', () => {
   });
 
   it('no Facebook ad account: the connect prompt, and no report call', async () => {
-    brandAnswer = () => json(200, brand([]));
+    brandAnswer = () => brand([]);
     renderAt('/meta-reports/b1?from=2026-02-01&to=2026-03-14');
     expect(await screen.findByRole('heading', { name: 'Connect Facebook Ads' })).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/meta/report/'))).toBe(false);
+    expect(reportCalls()).toHaveLength(0);
   });
 
   it('a Facebook token to renew: the refresh prompt above the last synced figures', async () => {
-    reportAnswer = () => json(403, { success: false, message: 'Your Facebook access has expired.', code: 'TOKEN_EXPIRED', platform: 'meta', stale: ageReport });
+    reportAnswer = () => fail(403, { success: false, message: 'Your Facebook access has expired.', code: 'TOKEN_EXPIRED', platform: 'meta', stale: ageReport });
     renderAt('/meta-reports/b1?from=2026-02-01&to=2026-03-14');
     const prompt = await screen.findByRole('region', { name: 'Facebook Ads' });
     expect(within(prompt).getByText('Looks like we need to refresh your Facebook Ads connection to optimize your campaigns.')).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { SalesProgressChart } from '../../features/brand-targets/components/sale
 import { TargetsTable, type TargetEdit } from '../../features/brand-targets/components/targets-table';
 import { useUserBrands } from '../../features/brands/api/get-user-brands';
 import { reportErrorMessage } from '../../components/report-table/report-state';
-import { todayLocal } from '../../lib/date-range';
+import { useBrandToday } from '../../lib/brand-today';
 import { useSession } from '../../lib/session-store';
 
 /** spec/reports.md "Brand targets" (/performance-metrics, 'Brands Performance Metrics'). */
@@ -19,6 +19,7 @@ export function PerformanceMetricsRoute() {
   const update = useUpdateTarget();
   const remove = useDeleteTarget();
   const { toast } = useToast();
+  const today = useBrandToday();
 
   if (targets.isPending || brands.isPending) return <Spinner label="Loading targets" />;
   if (targets.isError) return <p role="alert" className="text-sm text-rose-800">Error: {reportErrorMessage(targets.error)}</p>;
@@ -39,7 +40,7 @@ export function PerformanceMetricsRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <AddTargetForm brands={brands.data?.brands ?? []} defaultMonth={todayLocal().slice(0, 7)} busy={add.isPending} onAdd={(body) => add.mutateAsync(body)} />
+      <AddTargetForm brands={brands.data?.brands ?? []} defaultMonth={today.slice(0, 7)} busy={add.isPending} onAdd={(body) => add.mutateAsync(body)} />
       <TargetsTable source="Meta" targets={list.filter((t) => t.source === 'Meta')} onSave={save} onDelete={del} />
       <TargetsTable source="Google" targets={list.filter((t) => t.source === 'Google')} onSave={save} onDelete={del} />
       <SalesProgressChart targets={list} />

@@ -3,6 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
+import type { Brand, Connection } from '@parallels/contract/brands';
+import type { SupportTicket, TicketStatus } from '@parallels/contract/support';
+import { api, fail, fixtures, sent, server } from '../../../test/api';
 import { redirectTo } from '../../lib/browser';
 import { sessionStore } from '../../lib/session-store';
 import { AppProvider } from '../provider';
@@ -11,8 +14,6 @@ import { ProfileRoute } from './profile';
 vi.mock('../../lib/browser', () => ({ redirectTo: vi.fn() }));
 
 const asha: User = { id: 'u1', username: 'asha', email: 'asha@example.com', isAdmin: false, brands: ['b1', 'b2'], loginCount: 4 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
 let serverBrands = [
   { _id: 'b1', name: 'Sun_Kissed_Co' },
   { _id: 'b2', name: 'Moon_Shop' },
@@ -35,26 +36,23 @@ describe('profile', () => {
       { _id: 'b2', name: 'Moon_Shop' },
     ];
     vi.mocked(redirectTo).mockReset();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (url.startsWith('/api/users/getuser/u1')) {
+    server.use(
+      api('GET /api/users/getuser/:userId', () => {
         const user = sessionStore.get().user!;
-        return json(200, { success: true, user: { ...user, brands: serverBrands.map((b) => b._id) }, brands: serverBrands });
-      }
-      if (url.startsWith('/api/brands/delete/') && init?.method === 'DELETE') {
-        serverBrands = serverBrands.filter((b) => !url.endsWith(b._id));
-        return json(200, { success: true });
-      }
-      if (url.startsWith('/api/auth/zoho')) return json(200, { success: true, authUrl: 'https://accounts.zoho.example/oauth' });
-      if (url.startsWith('/api/alerts/rules/')) return json(200, { success: true, data: [] });
-      if (url === '/api/email/settings') return json(200, { success: true, data: serverBrands.map((b) => ({ brandId: b._id, brandName: b.name, daily: false, weekly: false, alerts: false })) });
-      return json(404, { success: false, message: 'not mocked' });
-    });
+        return { success: true, user: { ...user, brands: serverBrands.map((b) => b._id) }, brands: serverBrands };
+      }),
+      api('DELETE /api/brands/delete/:brandId', ({ params }) => {
+        serverBrands = serverBrands.filter((b) => b._id !== params.brandId);
+        return { success: true };
+      }),
+      api('GET /api/auth/zoho', () => ({ success: true, authUrl: 'https://accounts.zoho.example/oauth' })),
+      // the help desk is not connected yet
+      api('GET /api/zoho/status', () => ({ connected: false, organization: null, connectedAt: null, tickets: [] })),
+      api('GET /api/email/settings', () => ({ success: true, data: serverBrands.map((b) => ({ brandId: b._id, brandName: b.name, daily: false, weekly: false, alerts: false })) })),
+      api('GET /api/alerts/rules/:brandId', () => ({ success: true, data: [] })),
+    );
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
@@ -82,18 +80,17 @@ describe('profile', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Sun Kissed Co' }));
     await waitFor(() => expect(screen.queryByText('Sun Kissed Co')).not.toBeInTheDocument());
     expect(screen.getByText('Moon Shop')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/brands/delete/b1' && init?.method === 'DELETE')).toBe(true);
+    await waitFor(() => expect(sent('DELETE /api/brands/delete/b1')).not.toHaveLength(0));
     expect(sessionStore.get().user?.brands).toEqual(['b2']);
     expect(sessionStore.get().selectedBrandId).toBe('b2');
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/users/getuser')).length).toBe(2));
+    await waitFor(() => expect(sent('GET /api/users/getuser/u1')).toHaveLength(2));
     expect(screen.getByText('Brand deleted')).toBeInTheDocument();
   });
 
   it('a failed delete keeps the brand and shows the server message', async () => {
-    fetchMock.mockImplementation(async (input) =>
-      String(input).startsWith('/api/users/getuser')
-        ? json(200, { success: true, user: asha, brands: serverBrands })
-        : json(404, { success: false, message: 'Brand not found' }),
+    server.use(
+      api('GET /api/users/getuser/:userId', () => ({ success: true, user: asha, brands: serverBrands })),
+      api('DELETE /api/brands/delete/:brandId', () => fail(404, { success: false, message: 'Brand not found' })),
     );
     renderProfile(asha);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Moon Shop' }));
@@ -102,18 +99,16 @@ describe('profile', () => {
   });
 
   it('shows under each brand its connections with their sync status', async () => {
-    const brand = (id: string, connections: unknown[]) => ({ _id: id, name: id, currency: 'INR', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections });
-    const base = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (url === '/api/brands/b1') {
-        return json(200, brand('b1', [
-          { id: 'c1', platform: 'meta', accountId: 'act_1', accountName: 'Sun Ads', managerId: null, status: 'active', statusMessage: null, syncState: 'backfilling', backfillProgress: 0.25, lastSyncedAt: null, lastError: null },
-        ]));
-      }
-      if (url === '/api/brands/b2') return json(200, brand('b2', []));
-      return base(input, init);
-    });
+    const brand = (id: string, connections: Connection[]): Brand => ({ ...fixtures.brand, _id: id, name: id, connections });
+    server.use(
+      api('GET /api/brands/:brandId', ({ params }) =>
+        params.brandId === 'b1'
+          ? brand('b1', [
+              { id: 'c1', platform: 'meta', accountId: 'act_1', accountName: 'Sun Ads', managerId: null, status: 'active', statusMessage: null, syncState: 'backfilling', backfillProgress: 0.25, lastSyncedAt: null, lastError: null },
+            ])
+          : brand(params.brandId, []),
+      ),
+    );
     renderProfile(asha);
     expect(await screen.findByText('Sun Ads')).toBeInTheDocument();
     expect(screen.getByText('Backfilling 25%')).toBeInTheDocument();
@@ -132,25 +127,24 @@ describe('profile', () => {
     expect(screen.getByRole('tab', { name: 'Support' })).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Connect Zoho Desk' }));
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://accounts.zoho.example/oauth'));
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/zoho?source=%2Fprofile')).toBe(true);
+    expect(sent('GET /api/auth/zoho').some((r) => r.url.search === '?source=%2Fprofile')).toBe(true);
   });
 
   it("an admin's Support tab shows the help desk, every ticket's state, and retries a failed one", async () => {
-    let failedStatus = 'failed';
-    const base = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      const tickets = [
-        { id: 't1', subject: 'Revenue looks low', brand: 'Sun Kissed Co', email: 'a@example.com', status: 'sent', attempts: 1, lastError: null, ticketNumber: '101', createdAt: '2026-06-15T06:00:00.000Z' },
-        { id: 't2', subject: 'Export broken', brand: 'Moon Shop', email: 'a@example.com', status: failedStatus, attempts: 1, lastError: failedStatus === 'sent' ? null : 'The help desk is not connected.', ticketNumber: failedStatus === 'sent' ? '102' : null, createdAt: '2026-06-14T06:00:00.000Z' },
-      ];
-      if (url === '/api/zoho/status') return json(200, { connected: true, organization: 'Parallels Support', connectedAt: '2026-06-01T00:00:00.000Z', tickets });
-      if (url === '/api/zoho/tickets/t2/retry' && init?.method === 'POST') {
+    let failedStatus: TicketStatus = 'failed';
+    const tickets = (): SupportTicket[] => [
+      { id: 't1', subject: 'Revenue looks low', brand: 'Sun Kissed Co', email: 'a@example.com', status: 'sent', attempts: 1, lastError: null, ticketNumber: '101', createdAt: '2026-06-15T06:00:00.000Z' },
+      { id: 't2', subject: 'Export broken', brand: 'Moon Shop', email: 'a@example.com', status: failedStatus, attempts: 1, lastError: failedStatus === 'sent' ? null : 'The help desk is not connected.', ticketNumber: failedStatus === 'sent' ? '102' : null, createdAt: '2026-06-14T06:00:00.000Z' },
+    ];
+    server.use(
+      api('GET /api/zoho/status', () => ({ connected: true, organization: 'Parallels Support', connectedAt: '2026-06-01T00:00:00.000Z', tickets: tickets() })),
+      api('POST /api/zoho/tickets/:ticketId/retry', ({ params }) => {
+        if (params.ticketId !== 't2') return fail(404, { success: false, message: 'not mocked' });
+        const before = tickets()[1]!;
         failedStatus = 'sent';
-        return json(200, { ...tickets[1], status: 'sent', lastError: null, ticketNumber: '102', attempts: 2 });
-      }
-      return base(input, init);
-    });
+        return { ...before, status: 'sent', lastError: null, ticketNumber: '102', attempts: 2 };
+      }),
+    );
     renderProfile({ ...asha, isAdmin: true });
     await userEvent.click(screen.getByRole('tab', { name: 'Support' }));
     expect(await screen.findByText('Parallels Support')).toBeInTheDocument();

@@ -3,24 +3,26 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
-import type { SegmentMetrics } from '@parallels/contract/segment';
+import type { Brand } from '@parallels/contract/brands';
+import type { SourceStatus } from '@parallels/contract/report-dates';
+import type { SearchTermRow, SegmentMetrics, SegmentProduct } from '@parallels/contract/segment';
+import { api, fixtures, sent, server } from '../../../test/api';
 import { sessionStore } from '../../lib/session-store';
 import { tokenFlags } from '../../lib/token-flags';
 import { AppProvider } from '../provider';
 import { SegmentDashboardRoute } from './segment-dashboard';
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
-const ready = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
-const base = { success: true, range: { from: '2026-03-01', to: '2026-03-14' }, status: ready };
+const ready: SourceStatus = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
+const base = { success: true as const, range: { from: '2026-03-01', to: '2026-03-14' }, status: ready };
 const m = (cost: number, products = 1): SegmentMetrics => ({ products, totalCost: cost, ROAS: 2, conversions: 1, ConversionValue: cost * 2, ConversionRate: 10, totalClicks: 10, impressions: 100, ctr: 10, AvgCPC: cost / 10 });
-const productRow = (itemId: string, title: string, brand: string, status: string, issues: Array<{ description: string }>) => ({ customerId: '1', itemId, title, brand, productType: 'Sarees > Silk', category: 'Apparel > Clothing > Sarees', status, issues, metrics: m(10) });
+const productRow = (itemId: string, title: string, brand: string, status: string, issues: Array<{ description: string }>): SegmentProduct => ({ customerId: '1', itemId, title, brand, productType: 'Sarees > Silk', category: 'Apparel > Clothing > Sarees', status, issues, metrics: m(10) });
 const PRODUCTS = [productRow('p1', 'Banarasi Silk Saree', 'Weaves', 'ELIGIBLE', []), productRow('p2', 'Leather Bag', 'Carry', 'NOT_ELIGIBLE', [{ description: 'Image too small' }])];
-const term = (searchTerm: string, status: string, performance: string) => ({ searchTerm, matchType: 'EXACT', status, campaignName: 'Search | Sarees', adGroupName: 'Silk', cost: 5, conversions: 1, conversionsValue: 10, conversionsRate: 10, clicks: 10, impressions: 100, ctr: 10, avg_cpc: 0.5, performance });
+const term = (searchTerm: string, status: string, performance: SearchTermRow['performance']): SearchTermRow => ({ searchTerm, matchType: 'EXACT', status, campaignName: 'Search | Sarees', adGroupName: 'Silk', cost: 5, conversions: 1, conversionsValue: 10, conversionsRate: 10, clicks: 10, impressions: 100, ctr: 10, avg_cpc: 0.5, performance });
 
 type Body = Record<string, unknown>;
-const bodies = (report: string): Body[] => fetchMock.mock.calls.filter(([u]) => String(u) === `/api/segment/${report}/b1`).map(([, init]) => JSON.parse(String(init!.body)) as Body);
+const bodies = (report: string): Body[] => sent(`POST /api/segment/${report}/b1`).map((r) => r.body as Body);
+const weaves: Brand = { ...fixtures.brand, name: 'Weaves' };
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -44,20 +46,21 @@ describe('Segment dashboard', () => {
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(41);
   });
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      const body = JSON.parse(String(init?.body ?? '{}')) as Body;
-      if (url === '/api/brands/b1') return json(200, { _id: 'b1', name: 'Weaves', currency: 'INR', shopifyAccount: null, fbAdAccounts: [], googleAdAccount: [], ga4Account: null, connections: [] });
-      if (url === '/api/segment/productMetrics/b1') return json(200, { ...base, productsData: body.brands ? PRODUCTS.filter((p) => p.brand === body.brands) : PRODUCTS });
-      if (url === '/api/segment/categoryMetrics/b1')
-        return json(200, { ...base, categoriesData: [{ name: 'Apparel', level: 1, path: 'Apparel', metrics: m(20, 2), subcategories: [{ name: 'Clothing', level: 2, path: 'Apparel > Clothing', metrics: m(10), subcategories: [] }] }] });
-      if (url === '/api/segment/brandMetrics/b1') return json(200, { ...base, brandsData: [{ brand: 'Weaves', metrics: m(10) }, { brand: 'Carry', metrics: m(10) }] });
-      if (url === '/api/segment/typeMetrics/b1') return json(200, { ...base, productTypesData: [{ productType: 'Sarees > Silk', metrics: m(20, 2) }] });
-      if (url === '/api/segment/searchTermMetrics/b1') {
-        const page = Math.min(Number(body.page ?? 1), 3);
-        return json(200, {
+    server.use(
+      api('GET /api/brands/:brandId', () => weaves),
+      api('POST /api/segment/productMetrics/:brandId', ({ body }) => {
+        const filters = body as Body;
+        return { ...base, productsData: filters.brands ? PRODUCTS.filter((p) => p.brand === filters.brands) : PRODUCTS };
+      }),
+      api('POST /api/segment/categoryMetrics/:brandId', () => ({
+        ...base,
+        categoriesData: [{ name: 'Apparel', level: 1, path: 'Apparel', metrics: m(20, 2), subcategories: [{ name: 'Clothing', level: 2, path: 'Apparel > Clothing', metrics: m(10), subcategories: [] }] }],
+      })),
+      api('POST /api/segment/brandMetrics/:brandId', () => ({ ...base, brandsData: [{ brand: 'Weaves', metrics: m(10) }, { brand: 'Carry', metrics: m(10) }] })),
+      api('POST /api/segment/typeMetrics/:brandId', () => ({ ...base, productTypesData: [{ productType: 'Sarees > Silk', metrics: m(20, 2) }] })),
+      api('POST /api/segment/searchTermMetrics/:brandId', ({ body }) => {
+        const page = Math.min(Number((body as Body).page ?? 1), 3);
+        return {
           success: true,
           data: [term(`term page ${page}`, page === 1 ? 'ADDED' : 'NONE', page === 1 ? 'Best Performing Keyword' : 'No Conversions')],
           page,
@@ -68,15 +71,13 @@ describe('Segment dashboard', () => {
           statusOptions: ['ADDED', 'NONE'],
           message: '',
           status: ready,
-        });
-      }
-      return json(404, { success: false, message: 'not found' });
-    });
+        };
+      }),
+    );
     sessionStore.signIn(asha);
     tokenFlags.clearAll();
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 

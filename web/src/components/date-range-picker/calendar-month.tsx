@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { addDays, addMonths, earliestSelectableDay, endOfMonth, formatDay, formatMonth, isDayDisabled, startOfMonth, startOfWeek, type DayPair } from '../../lib/date-range';
+import { addDays, addMonths, monthEnd, monthStart, weekStart } from '@parallels/contract/days';
+import { earliestSelectableDay, formatDay, formatMonth, isDayDisabled, type DayPair } from '../../lib/date-range';
 
 const WEEKDAYS = [
   ['Mo', 'Monday'],
@@ -25,8 +26,8 @@ export interface CalendarMonthProps {
 /** Monday-first weeks covering the month, with the neighbouring months' days filling the first and last week. */
 function weeksOf(month: string): string[][] {
   const weeks: string[][] = [];
-  const last = endOfMonth(month);
-  for (let start = startOfWeek(month); start <= last; start = addDays(start, 7)) {
+  const last = monthEnd(month);
+  for (let start = weekStart(month); start <= last; start = addDays(start, 7)) {
     weeks.push(Array.from({ length: 7 }, (_, i) => addDays(start, i)));
   }
   return weeks;
@@ -83,8 +84,8 @@ export function CalendarMonth(props: CalendarMonthProps) {
       : e.key === 'ArrowRight' ? addDays(current, 1)
       : e.key === 'ArrowUp' ? addDays(current, -7)
       : e.key === 'ArrowDown' ? addDays(current, 7)
-      : e.key === 'Home' ? startOfWeek(current)
-      : e.key === 'End' ? addDays(startOfWeek(current), 6)
+      : e.key === 'Home' ? weekStart(current)
+      : e.key === 'End' ? addDays(weekStart(current), 6)
       : e.key === 'PageUp' ? addMonths(current, -1)
       : e.key === 'PageDown' ? addMonths(current, 1)
       : null;
@@ -94,11 +95,11 @@ export function CalendarMonth(props: CalendarMonthProps) {
     if (next === current) return;
     moveFocus.current = true;
     setFocusDay(next);
-    if (startOfMonth(next) !== month) onMonthChange(startOfMonth(next));
+    if (monthStart(next) !== month) onMonthChange(monthStart(next));
   };
 
   const canGoBack = month > earliestSelectableDay(today);
-  const canGoForward = startOfMonth(today) > month;
+  const canGoForward = monthStart(today) > month;
 
   return (
     <div>

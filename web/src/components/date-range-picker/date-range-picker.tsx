@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { addDays, daysBetween, monthStart } from '@parallels/contract/days';
+import { useBrandToday } from '../../lib/brand-today';
 import {
-  addDays,
-  daysBetween,
   equalLengthCompare,
   formatRangeLabel,
   isCompareOn,
@@ -12,8 +12,6 @@ import {
   pickDay,
   previousPeriod,
   QUICK_SELECTS,
-  startOfMonth,
-  todayLocal,
   useDateRange,
   type DateRange,
   type DayPair,
@@ -27,7 +25,9 @@ import { CalendarMonth } from './calendar-month';
  * a panel with quick selects, typed dates, a calendar and compare mode. Quick selects apply at once and
  * close the panel; everything else is a draft written to the URL only by Apply.
  */
-export function DateRangePicker({ today = todayLocal() }: { today?: string }) {
+export function DateRangePicker({ today: todayForTests }: { today?: string }) {
+  const brandToday = useBrandToday();
+  const today = todayForTests ?? brandToday;
   const { range, setRange } = useDateRange(today);
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -108,13 +108,13 @@ function initialDraft(range: DateRange, today: string): Draft {
   return { from: range.from, to: range.to, awaitingEnd: false, compare, calendarSets: 'range' };
 }
 
-function compareFor(main: DayPair, compare: CompareDraft): DayPair | null {
-  if (compare === 'previous') return previousPeriod(main);
+function compareFor(main: DayPair, compare: CompareDraft, today: string): DayPair | null {
+  if (compare === 'previous') return previousPeriod(main, today);
   return compare && equalLengthCompare(main, compare);
 }
 
-function withCompare(main: DayPair, compare: CompareDraft): DateRange {
-  const pair = compareFor(main, compare);
+function withCompare(main: DayPair, compare: CompareDraft, today: string): DateRange {
+  const pair = compareFor(main, compare, today);
   return pair ? { from: main.from, to: main.to, compareFrom: pair.from, compareTo: pair.to } : { from: main.from, to: main.to };
 }
 
@@ -128,16 +128,16 @@ interface PanelProps {
 
 function DateRangePanel({ id, range, today, onApply, onCancel }: PanelProps) {
   const [draft, setDraft] = useState(() => initialDraft(range, today));
-  const [month, setMonth] = useState(() => startOfMonth(range.to));
+  const [month, setMonth] = useState(() => monthStart(range.to));
   const firstRef = useRef<HTMLButtonElement>(null);
-  const compareRange = compareFor(draft, draft.compare);
+  const compareRange = compareFor(draft, draft.compare, today);
 
   useEffect(() => firstRef.current?.focus(), []);
 
   // Typed days: a from after the to collapses the range to the from day (spec section 5).
   const typeRangeDay = (end: 'from' | 'to', day: string) => {
     setDraft((d) => ({ ...d, ...normalizeRange({ from: d.from, to: d.to, [end]: day }), awaitingEnd: false }));
-    setMonth(startOfMonth(day));
+    setMonth(monthStart(day));
   };
   // The compare range is as long as the range: a typed end moves its start with it.
   const typeCompareDay = (end: 'from' | 'to', day: string) => {
@@ -145,13 +145,13 @@ function DateRangePanel({ id, range, today, onApply, onCancel }: PanelProps) {
       const from = end === 'from' ? day : addDays(day, -daysBetween(d.from, d.to));
       return { ...d, compare: { from, to: day }, awaitingEnd: false };
     });
-    setMonth(startOfMonth(day));
+    setMonth(monthStart(day));
   };
 
   const pick = (day: string) =>
     setDraft((d) => {
       if (d.calendarSets === 'range') return { ...d, ...pickDay(d, day) };
-      const current = compareFor(d, d.compare) ?? { from: day, to: day };
+      const current = compareFor(d, d.compare, today) ?? { from: day, to: day };
       const next = pickDay({ ...current, awaitingEnd: d.awaitingEnd }, day);
       return { ...d, compare: { from: next.from, to: next.to }, awaitingEnd: next.awaitingEnd };
     });
@@ -171,7 +171,7 @@ function DateRangePanel({ id, range, today, onApply, onCancel }: PanelProps) {
             <button
               ref={i === 0 ? firstRef : undefined}
               type="button"
-              onClick={() => onApply(withCompare(q.range(today), draft.compare))}
+              onClick={() => onApply(withCompare(q.range(today), draft.compare, today))}
               className="w-full rounded-lg px-2 py-1 text-left text-sm text-slate-700 hover:bg-slate-100"
             >
               {q.label}
@@ -224,7 +224,7 @@ function DateRangePanel({ id, range, today, onApply, onCancel }: PanelProps) {
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          <Button onClick={() => onApply(withCompare(draft, draft.compare))}>Apply</Button>
+          <Button onClick={() => onApply(withCompare(draft, draft.compare, today))}>Apply</Button>
         </div>
       </div>
     </div>

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { api, fail, networkError, sent, server } from '../../../../test/api';
 import { AppProvider } from '../../../app/provider';
 import { sessionStore } from '../../../lib/session-store';
 import { AuthScreen } from './auth-screen';
@@ -23,19 +24,15 @@ function renderScreen() {
   return router;
 }
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-const fetchMock = vi.fn<typeof fetch>();
+const requestOf = (i: number) => {
+  const request = sent()[i]!;
+  return { pathAndQuery: request.path + request.url.search, body: request.body };
+};
 
 describe('login and signup screen', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
     sessionStore.clear();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('starts in Sign In mode and toggles to Sign Up and back', async () => {
     renderScreen();
@@ -54,7 +51,7 @@ describe('login and signup screen', () => {
     await userEvent.click(within(form).getAllByRole('button', { name: 'Sign In' }).at(-1)!);
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent()).toHaveLength(0);
   });
 
   it('checks the email pattern and the password length', async () => {
@@ -77,11 +74,11 @@ describe('login and signup screen', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'long-enough');
     await userEvent.click(screen.getAllByRole('button', { name: 'Sign Up' }).at(-1)!);
     expect(screen.getByText('Username is required')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent()).toHaveLength(0);
   });
 
   it('after a successful signup shows the toast and switches to login mode', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(201, { success: true, message: 'Account created. Please log in.' }));
+    server.use(api('POST /api/auth/signup', () => ({ success: true, message: 'Account created. Please log in.' })));
     renderScreen();
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up', pressed: false }));
     await userEvent.type(screen.getByLabelText('Username'), 'Asha');
@@ -91,13 +88,12 @@ describe('login and signup screen', () => {
     expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
     expect(screen.getByText('Please log in with your new account.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/auth/signup');
-    expect(JSON.parse(String(init?.body))).toEqual({ username: 'Asha', email: 'asha@example.com', password: 'long-enough' });
+    expect(requestOf(0).pathAndQuery).toBe('/api/auth/signup');
+    expect(requestOf(0).body).toEqual({ username: 'Asha', email: 'asha@example.com', password: 'long-enough' });
   });
 
   it('shows the server message under Error when login fails', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(401, { success: false, message: 'Invalid email or password' }));
+    server.use(api('POST /api/auth/login/normal', () => fail(401, { success: false, message: 'Invalid email or password' })));
     renderScreen();
     await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
@@ -108,7 +104,7 @@ describe('login and signup screen', () => {
   });
 
   it('says "Unexpected Error" when the network fails', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    server.use(api('POST /api/auth/login/normal', () => networkError()));
     renderScreen();
     await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'long-enough');
@@ -122,7 +118,7 @@ describe('login and signup screen', () => {
     [[], 'first-time setup page'],
     [['b1'], 'dashboard page'],
   ])('after login with brands %j goes to the right page', async (brands, page) => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, user: { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands, loginCount: 1 } }));
+    server.use(api('POST /api/auth/login/normal', () => ({ success: true, user: { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands, loginCount: 1 } })));
     renderScreen();
     await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'long-enough');
@@ -138,31 +134,31 @@ describe('login and signup screen', () => {
     expect(screen.getByRole('heading', { name: 'Connect Your Shopify Store' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Shopify' }));
     expect(screen.getByText('Shop name is required')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent()).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
   });
 
   it('shows "Failed to connect to Shopify" when the store sign-in cannot start', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(404, { success: false, message: 'No API route' }));
+    server.use(api('POST /api/auth/shopify', () => fail(404, { success: false, message: 'No API route' })));
     renderScreen();
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Shopify' }));
     await userEvent.type(screen.getByLabelText('Shop name'), 'my-store.myshopify.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Shopify' }));
     expect(await screen.findByText('Failed to connect to Shopify')).toBeInTheDocument();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ shop: 'my-store', flowType: 'login' });
+    expect(requestOf(0).body).toEqual({ shop: 'my-store', flowType: 'login' });
   });
 
   it('shows the error toast when Google sign-in cannot start', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(503, { success: false, message: 'Google sign-in is not available yet' }));
+    server.use(api('GET /api/auth/google', () => fail(503, { success: false, message: 'Google sign-in is not available yet' })));
     renderScreen();
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByText('Google sign-in is not available yet')).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/google?context=userLogin');
+    expect(requestOf(0).pathAndQuery).toBe('/api/auth/google?context=userLogin');
   });
 
   it('keeps one toast at a time', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(401, { success: false, message: 'Invalid email or password' }));
+    server.use(api('POST /api/auth/login/normal', () => fail(401, { success: false, message: 'Invalid email or password' })));
     renderScreen();
     await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');

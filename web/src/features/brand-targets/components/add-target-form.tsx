@@ -3,7 +3,7 @@ import { TARGET_SOURCES, type AddTargetBody, type TargetSource } from '@parallel
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
-import { monthEnd } from '../utils/target-dates';
+import { monthEnd } from '@parallels/contract/days';
 
 export interface BrandOption {
   _id: string;
@@ -36,8 +36,9 @@ export function AddTargetForm({ brands, defaultMonth, busy, onAdd }: AddTargetFo
     if (!/^\d{4}-\d{2}$/.test(month)) return setError('Choose a month');
     if ([sales, spend, roas].some((v) => v.trim() === '') || numbers.some((n) => Number.isNaN(n) || n < 0)) return setError('Enter target sales, spend and ROAS as numbers');
     setError(null);
+    // a target picked by month is due on the month's last day
     try {
-      await onAdd({ brandId, name: brand.name, source, targetDate: monthEnd(month), targetSales: numbers[0]!, targetSpend: numbers[1]!, targetROAS: numbers[2]! });
+      await onAdd({ brandId, name: brand.name, source, targetDate: monthEnd(`${month}-01`), targetSales: numbers[0]!, targetSpend: numbers[1]!, targetROAS: numbers[2]! });
       setSales('');
       setSpend('');
       setRoas('');

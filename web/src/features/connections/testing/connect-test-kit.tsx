@@ -1,39 +1,20 @@
-// Shared by this feature's tests only: a fetch stub answering by "METHOD /path", and the dialog rendered
-// inside the app's providers and a memory router.
+// Shared by this feature's tests only: the contract-typed fixtures the API handlers (test/api.ts) answer, and
+// the dialog rendered inside the app's providers and a memory router.
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Brand } from '@parallels/contract/brands';
+import type { FbAdAccountOption, Ga4PropertyOption, GoogleAdsAccountOption } from '@parallels/contract/setup';
+import { api } from '../../../../test/api';
 import { AppProvider } from '../../../app/provider';
 import type { ConnectPlatform } from '../utils/platforms';
 import { ConnectAccountDialog, type ConnectTarget } from '../components/connect-account-dialog';
-
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-export type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
-
-/** fetch answering by "METHOD /path" (the query string is ignored); anything else is a 404. */
-export function stubApi(handlers: Record<string, Handler>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
-    const handler = handlers[`${init?.method ?? 'GET'} ${url.split('?')[0]}`];
-    return handler ? handler(init, url) : json(404, { success: false, message: `not mocked: ${url}` });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-export function bodyOf(fetchMock: ReturnType<typeof stubApi>, methodAndPath: string): unknown {
-  const call = fetchMock.mock.calls.find(([url, init]) => `${init?.method ?? 'GET'} ${String(url).split('?')[0]}` === methodAndPath);
-  return call?.[1]?.body ? JSON.parse(String(call[1].body)) : undefined;
-}
 
 export const brand: Brand = {
   _id: 'b1',
   name: 'Sun_Kissed',
   currency: 'INR',
+  timezone: 'Asia/Kolkata',
   shopifyAccount: null,
   fbAdAccounts: ['act_111'],
   googleAdAccount: [{ clientId: '1111111111', managerId: '9999999999' }],
@@ -41,23 +22,29 @@ export const brand: Brand = {
   connections: [],
 };
 
-export const googleAccounts = [
+export const googleAccounts: GoogleAdsAccountOption[] = [
   { name: 'Sun Kissed US', clientId: '1111111111', managerId: '9999999999', hidden: false },
   { name: 'Sun Kissed EU', clientId: '2222222222', managerId: '9999999999', hidden: false },
   { name: 'Moonlight Direct', clientId: '3333333333', managerId: '', hidden: false },
 ];
 
-export const facebookAccounts = [
+export const facebookAccounts: FbAdAccountOption[] = [
   { id: 'act_111', adname: 'Sun Kissed Main' },
   { id: 'act_222', adname: 'Sun Kissed Retargeting', currency: 'EUR' },
   { id: 'act_333', adname: 'Sun Kissed Prospecting' },
 ];
 
-export const ga4Properties = [
+export const ga4Properties: Ga4PropertyOption[] = [
   { propertyId: '501', propertyName: 'Sun Kissed Web' },
   { propertyId: '502', propertyName: 'Sun Kissed App' },
   { propertyId: '503', propertyName: 'Sun Kissed Blog' },
 ];
+
+/** GET /api/brands/:brandId answering `brand`. */
+export const brandHandler = () => api('GET /api/brands/:brandId', () => brand);
+
+/** PATCH /api/brands/update/:brandId answering the brand with the sent change applied. */
+export const updateBrandHandler = () => api('PATCH /api/brands/update/:brandId', ({ body }) => ({ ...brand, ...(body as Partial<Brand>) }));
 
 export function renderDialog(platform: ConnectPlatform, target: ConnectTarget = { mode: 'brand', brandId: 'b1' }, path = '/dashboard') {
   const onClose = vi.fn();

@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describeAlertRule, type AlertRule, type AlertRuleBody } from '@parallels/contract/alerts';
+import { api, fail, server } from '../../../../test/api';
 import { AppProvider } from '../../../app/provider';
 import { AlertRules } from './alert-rules';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
 const B1 = '11111111-1111-4111-8111-111111111111';
 let rules: AlertRule[];
 let nextId = 1;
@@ -23,33 +22,26 @@ function renderRules() {
 describe('alert rules', () => {
   beforeEach(() => {
     rules = [ruleOf('r0', { source: 'google-ads', metric: 'spend', period: 'yesterday', comparison: 'above', threshold: 50000 })];
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      if (url === `/api/alerts/rules/${B1}` && method === 'GET') return json(200, { success: true, data: rules });
-      if (url === `/api/alerts/rules/${B1}` && method === 'POST') {
-        const body = JSON.parse(String(init!.body)) as AlertRuleBody;
-        if (body.comparison === 'drops_by' && body.threshold > 1000) return json(400, { success: false, message: 'Enter a percentage between 0 and 1000' });
-        const rule = ruleOf(`r${nextId++}`, body);
-        rules = [...rules, rule];
-        return json(201, { success: true, data: rule });
-      }
-      const one = url.match(/^\/api\/alerts\/rules\/[^/]+\/(.+)$/);
-      if (one && method === 'PUT') {
-        const rule = ruleOf(one[1]!, JSON.parse(String(init!.body)) as AlertRuleBody);
+    server.use(
+      api('GET /api/alerts/rules/:brandId', () => ({ success: true, data: rules })),
+      api('POST /api/alerts/rules/:brandId', ({ body }) => {
+        const rule = body as AlertRuleBody;
+        if (rule.comparison === 'drops_by' && rule.threshold > 1000) return fail(400, { success: false, message: 'Enter a percentage between 0 and 1000' });
+        const added = ruleOf(`r${nextId++}`, rule);
+        rules = [...rules, added];
+        return { success: true, data: added };
+      }),
+      api('PUT /api/alerts/rules/:brandId/:ruleId', ({ params, body }) => {
+        const rule = ruleOf(params.ruleId, body as AlertRuleBody);
         rules = rules.map((r) => (r.id === rule.id ? rule : r));
-        return json(200, { success: true, data: rule });
-      }
-      if (one && method === 'DELETE') {
-        rules = rules.filter((r) => r.id !== one[1]);
-        return json(200, { success: true });
-      }
-      return json(404, { success: false, message: 'not mocked' });
-    });
+        return { success: true, data: rule };
+      }),
+      api('DELETE /api/alerts/rules/:brandId/:ruleId', ({ params }) => {
+        rules = rules.filter((r) => r.id !== params.ruleId);
+        return { success: true };
+      }),
+    );
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('lists the rules in words', async () => {
     renderRules();

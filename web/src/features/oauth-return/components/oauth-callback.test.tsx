@@ -1,14 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
+import { api, deferred, fail, malformed, sent, server, type Answer, type Reply } from '../../../../test/api';
 import { AppProvider } from '../../../app/provider';
 import { sessionStore } from '../../../lib/session-store';
 import { OAuthCallback } from './oauth-callback';
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 2 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
 
 function visit(query: string) {
   const router = createMemoryRouter(
@@ -27,36 +26,41 @@ function visit(query: string) {
 }
 
 const landedAt = (router: ReturnType<typeof visit>) => `${router.state.location.pathname}${router.state.location.search}`;
-const calls = () => fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
+const calls = () => sent().map((r) => `${r.method} ${r.path}${r.url.search}`);
+/** Every token update answers this. */
+const updatesAnswer = (answer: () => Answer<'PUT /api/auth/updateTokens/:tokenName'> | Reply) =>
+  server.use(api('PUT /api/auth/updateTokens/:tokenName', answer), api('PUT /api/auth/updateTokens/zoho/zohoToken', answer));
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   sessionStore.clear();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('/callback: sign-in', () => {
   it('shows a spinner while it works, then sends a user with brands to /dashboard', async () => {
-    let answer: (r: Response) => void = () => undefined;
-    fetchMock.mockImplementation(() => new Promise((r) => (answer = r)));
+    const answer = deferred();
+    server.use(
+      api('POST /api/auth/login/oauth', async () => {
+        await answer.promise;
+        return { success: true, user: asha };
+      }),
+    );
     const router = visit('?token=ticket-1&userId=u1');
     expect(screen.getByText('Finishing sign-in…')).toBeInTheDocument();
-    answer(json(200, { success: true, user: asha }));
+    answer.release();
     await waitFor(() => expect(landedAt(router)).toBe('/dashboard'));
     expect(calls()).toEqual(['POST /api/auth/login/oauth?auth_token=ticket-1']);
     expect(sessionStore.get().user).toEqual(asha);
   });
 
   it('sends a user without brands to first-time setup (the Shopify ticket too)', async () => {
-    fetchMock.mockResolvedValue(json(200, { success: true, user: { ...asha, brands: [] } }));
+    server.use(api('POST /api/auth/login/oauth', () => ({ success: true, user: { ...asha, brands: [] } })));
     const router = visit('?shopify_token=ticket-2');
     await waitFor(() => expect(landedAt(router)).toBe('/first-time-brand-setup'));
     expect(calls()).toEqual(['POST /api/auth/login/oauth?auth_token=ticket-2']);
   });
 
   it('a refused ticket toasts Login Failed and goes to /login', async () => {
-    fetchMock.mockResolvedValue(json(401, { success: false, message: 'Invalid or expired sign-in' }));
+    server.use(api('POST /api/auth/login/oauth', () => fail(401, { success: false, message: 'Invalid or expired sign-in' })));
     const router = visit('?token=used-ticket');
     await waitFor(() => expect(landedAt(router)).toBe('/login'));
     expect(screen.getByText('Login Failed')).toBeInTheDocument();
@@ -67,7 +71,7 @@ describe('/callback: sign-in', () => {
   it('with nothing usable it goes to /login without calling anything', async () => {
     const router = visit('?userId=u1');
     await waitFor(() => expect(landedAt(router)).toBe('/login'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent()).toHaveLength(0);
   });
 });
 
@@ -79,7 +83,7 @@ describe('/callback: provider grants', () => {
     ['googleadRefreshToken', '/dashboard?openModal=googleads', 'Google Ads', '/dashboard?openModal=googleads'],
     ['googleanalyticsRefreshToken', '/dashboard', 'Google Analytics', '/dashboard?openModal=googleanalytics'],
   ])('%s on a brand page updates the brand and goes back with openModal', async (name, source, label, back) => {
-    fetchMock.mockResolvedValue(json(200, { success: true }));
+    updatesAnswer(() => ({ success: true }));
     const router = visit(`?${name}=grant-1&userId=u1&source=${encodeURIComponent(source)}`);
     await waitFor(() => expect(landedAt(router)).toBe(back));
     expect(calls()).toEqual([`PUT /api/auth/updateTokens/${name}?brandId=b1&${name}=grant-1`]);
@@ -88,7 +92,8 @@ describe('/callback: provider grants', () => {
   });
 
   it('an update the server declines toasts Update Failed and goes to /dashboard', async () => {
-    fetchMock.mockResolvedValue(json(200, { success: false }));
+    // the spec's declined update: our server answers an error instead, but the screen still copes with it
+    updatesAnswer(() => malformed(200, { success: false }));
     const router = visit('?googleanalyticsRefreshToken=grant-1&source=%2Fadmetrics%2Fb1');
     await waitFor(() => expect(landedAt(router)).toBe('/dashboard'));
     expect(screen.getByText('Update Failed')).toBeInTheDocument();
@@ -96,7 +101,7 @@ describe('/callback: provider grants', () => {
   });
 
   it('an update that throws shows the server message and goes to /', async () => {
-    fetchMock.mockResolvedValue(json(404, { success: false, message: 'Brand not found' }));
+    updatesAnswer(() => fail(404, { success: false, message: 'Brand not found' }));
     const router = visit('?fbToken=grant-1&source=%2Fdashboard');
     await waitFor(() => expect(landedAt(router)).toBe('/'));
     expect(screen.getByText('Brand not found')).toBeInTheDocument();
@@ -105,24 +110,24 @@ describe('/callback: provider grants', () => {
   it.each(['/brand-setup?openModal=facebook', '/first-time-brand-setup'])('from brand setup (%s) it only returns there with openModal', async (source) => {
     const router = visit(`?fbToken=grant-1&source=${encodeURIComponent(source)}`);
     await waitFor(() => expect(landedAt(router)).toBe(`${source.split('?')[0]}?openModal=facebook`));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent()).toHaveLength(0);
   });
 
   it('without a selected brand it returns to the source with openModal and updates nothing', async () => {
     sessionStore.signIn({ ...asha, brands: [] });
     const router = visit('?googleadRefreshToken=grant-1&source=%2Fdashboard');
     await waitFor(() => expect(landedAt(router)).toBe('/dashboard?openModal=googleads'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent()).toHaveLength(0);
   });
 
   it('never follows a source to another site', async () => {
-    fetchMock.mockResolvedValue(json(200, { success: true }));
+    updatesAnswer(() => ({ success: true }));
     const router = visit(`?fbToken=grant-1&source=${encodeURIComponent('//evil.example/steal')}`);
     await waitFor(() => expect(landedAt(router)).toBe('/dashboard?openModal=facebook'));
   });
 
   it('a Zoho grant is attached and the user goes to /profile', async () => {
-    fetchMock.mockResolvedValue(json(200, { success: true }));
+    updatesAnswer(() => ({ success: true }));
     const router = visit('?zohoToken=z-1&userId=u1&source=%2Fprofile');
     await waitFor(() => expect(landedAt(router)).toBe('/profile'));
     expect(calls()).toEqual(['PUT /api/auth/updateTokens/zoho/zohoToken?brandId=b1&zohoToken=z-1']);
@@ -131,7 +136,7 @@ describe('/callback: provider grants', () => {
 
   it('an administrator without a brand still connects the help desk (it is the product\'s, not a brand\'s)', async () => {
     sessionStore.signIn({ ...asha, brands: [] });
-    fetchMock.mockResolvedValue(json(200, { success: true }));
+    updatesAnswer(() => ({ success: true }));
     const router = visit('?zohoToken=z-2&userId=u1&source=%2Fprofile');
     await waitFor(() => expect(landedAt(router)).toBe('/profile'));
     expect(calls()).toEqual(['PUT /api/auth/updateTokens/zoho/zohoToken?zohoToken=z-2']);
@@ -155,7 +160,7 @@ describe('/callback: consent denied or failed', () => {
     await waitFor(() => expect(landedAt(router)).toBe('/dashboard?range=7d'));
     expect(screen.getByText('Connection cancelled')).toBeInTheDocument();
     expect(screen.getByText('Access to Facebook was not granted. Nothing was changed.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent()).toHaveLength(0);
   });
 
   it('a provider error names the platform and returns to brand setup', async () => {

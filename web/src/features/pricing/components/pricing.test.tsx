@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { api, deferred, fail, sent, server } from '../../../../test/api';
 import { AppProvider } from '../../../app/provider';
 import { redirectTo } from '../../../lib/browser';
 import { sessionStore } from '../../../lib/session-store';
@@ -10,8 +11,6 @@ import { PricingDialog } from './pricing-dialog';
 
 vi.mock('../../../lib/browser', () => ({ redirectTo: vi.fn() }));
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
 const asha = { id: 'u1', username: 'asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
 
 function renderAt(path: string) {
@@ -33,23 +32,20 @@ function renderAt(path: string) {
 
 describe('pricing', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
     vi.mocked(redirectTo).mockReset();
-    vi.stubGlobal('fetch', fetchMock);
     sessionStore.signIn(asha);
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
   it('the dialog shows the current plan from the server and sends a plan choice to the store plan page', async () => {
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url === '/api/pricing/details/b1') return json(200, { planName: 'Startup Plan', status: 'active', trialDaysRemaining: 9, trialEndsOn: '2026-07-01T00:00:00.000Z', daysUntilBilling: 9, billingOn: '2026-07-01T00:00:00.000Z' });
-      if (url === '/api/pricing/plan-page/b1?plan=GROWTH') return json(200, { success: true, url: 'https://admin.example/store/demo/charges/parallels/pricing_plans' });
-      return json(404, { success: false, message: 'not mocked' });
-    });
+    server.use(
+      api('GET /api/pricing/details/:brandId', () => ({ planName: 'Startup Plan', status: 'active', trialDaysRemaining: 9, trialEndsOn: '2026-07-01T00:00:00.000Z', daysUntilBilling: 9, billingOn: '2026-07-01T00:00:00.000Z' })),
+      api('GET /api/pricing/plan-page/:brandId', ({ url }) =>
+        url.searchParams.get('plan') === 'GROWTH' ? { success: true, url: 'https://admin.example/store/demo/charges/parallels/pricing_plans' } : fail(404, { success: false, message: 'not mocked' }),
+      ),
+    );
     renderAt('/pricing');
     expect(await screen.findByText(/9 trial days left/)).toBeInTheDocument();
     expect(screen.getByText('Your plan')).toBeInTheDocument();
@@ -60,12 +56,18 @@ describe('pricing', () => {
   });
 
   it("the callback says 'Processing your subscription...', confirms the charge, then goes to the dashboard", async () => {
-    let answer: (r: Response) => void = () => undefined;
-    fetchMock.mockImplementation(() => new Promise((r) => (answer = r)));
+    const answer = deferred();
+    server.use(
+      api('GET /api/pricing/callback', async () => {
+        await answer.promise;
+        return { success: true, planName: 'Startup Plan', brandIds: ['b1'] };
+      }),
+    );
     const router = renderAt('/pricing_callback?shop=demo.myshopify.com&charge_id=42');
     expect(screen.getByText('Processing your subscription...')).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/pricing/callback?shop=demo.myshopify.com&charge_id=42');
-    answer(json(200, { success: true, planName: 'Startup Plan', brandIds: ['b1'] }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]!.url.pathname + sent()[0]!.url.search).toBe('/api/pricing/callback?shop=demo.myshopify.com&charge_id=42');
+    answer.release();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
@@ -73,14 +75,14 @@ describe('pricing', () => {
     const router = renderAt('/pricing_callback?shop=demo.myshopify.com');
     expect(await screen.findByText('Error: Missing required parameters')).toBeInTheDocument();
     expect(screen.getByText('Redirecting to dashboard...')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent()).toHaveLength(0);
     await new Promise((r) => setTimeout(r, 1500));
     expect(router.state.location.pathname).toBe('/pricing_callback');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 2000 });
   });
 
   it("a refused charge shows the server's error", async () => {
-    fetchMock.mockResolvedValue(json(402, { success: false, message: 'The subscription was declined in Shopify.' }));
+    server.use(api('GET /api/pricing/callback', () => fail(402, { success: false, message: 'The subscription was declined in Shopify.' })));
     renderAt('/pricing_callback?shop=demo.myshopify.com&charge_id=42');
     expect(await screen.findByText('Error: The subscription was declined in Shopify.')).toBeInTheDocument();
   });

@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { api, server } from '../../../../test/api';
 import { AppProvider } from '../../../app/provider';
 import { SandboxInbox } from './sandbox-inbox';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
 const ID = '33333333-3333-4333-8333-333333333333';
 const summary = { id: ID, receivedAt: '2026-03-16T02:00:00.000Z', from: 'reports@parallels.dev', to: ['demo@parallels.dev'], subject: 'Daily report for Demo: 2026-03-15' };
 
@@ -17,20 +16,14 @@ function Harness() {
 
 describe('sandbox inbox', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url === '/api/sandbox/mail') return json(200, { success: true, data: [summary] });
-      if (url === `/api/sandbox/mail/${ID}`)
-        return json(200, {
-          success: true,
-          data: { ...summary, html: '<html><head></head><body><p>Sales</p></body></html>', text: 'Sales: ₹900\nUnsubscribe: http://localhost/x', headers: [{ name: 'list-unsubscribe-post', value: 'List-Unsubscribe=One-Click' }] },
-        });
-      return json(404, { success: false, message: 'not mocked' });
-    });
+    server.use(
+      api('GET /api/sandbox/mail', () => ({ success: true, data: [summary] })),
+      api('GET /api/sandbox/mail/:messageId', () => ({
+        success: true,
+        data: { ...summary, html: '<html><head></head><body><p>Sales</p></body></html>', text: 'Sales: ₹900\nUnsubscribe: http://localhost/x', headers: [{ name: 'list-unsubscribe-post', value: 'List-Unsubscribe=One-Click' }] },
+      })),
+    );
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('lists the caught emails and shows one with its text part and headers', async () => {
     render(

@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { api, bodyOf, fail, sent, server, type Resolver } from '../../../../test/api';
 import { AppProvider } from '../../../app/provider';
 import { SupportButton } from './support-button';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
-let ticketAnswer: () => Response;
+let ticketAnswer: Resolver<'POST /api/zoho/create-ticket'>;
 
 function renderButton() {
   render(
@@ -23,17 +22,15 @@ async function openModal() {
 
 describe('support ticket modal', () => {
   beforeEach(() => {
-    ticketAnswer = () => json(200, { success: true, status: 'sent', ticketNumber: '101' });
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url === '/api/zoho/departments') return json(200, [{ id: 'd1', name: 'Customer Support' }, { id: 'd2', name: 'Billing' }]);
-      if (url === '/api/zoho/create-ticket') return ticketAnswer();
-      return json(404, { success: false, message: 'not mocked' });
-    });
+    ticketAnswer = () => ({ success: true, status: 'sent', ticketNumber: '101' });
+    server.use(
+      api('GET /api/zoho/departments', () => [
+        { id: 'd1', name: 'Customer Support' },
+        { id: 'd2', name: 'Billing' },
+      ]),
+      api('POST /api/zoho/create-ticket', (info) => ticketAnswer(info)),
+    );
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('shows every spec message and clears each one when its field is edited', async () => {
     renderButton();
@@ -54,7 +51,7 @@ describe('support ticket modal', () => {
     expect(q.getByText('Please enter a valid email address')).toBeTruthy();
     await userEvent.type(q.getByLabelText('Email'), 'x');
     expect(q.queryByText('Please enter a valid email address')).toBeNull();
-    expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/zoho/create-ticket')).toBe(false);
+    expect(sent('POST /api/zoho/create-ticket')).toHaveLength(0);
   });
 
   it('sends the ticket with the chosen department, without an empty last name', async () => {
@@ -66,13 +63,12 @@ describe('support ticket modal', () => {
     await userEvent.type(q.getByLabelText('Description'), 'Half of what Shopify says');
     await userEvent.click(q.getByRole('button', { name: 'Submit ticket' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/zoho/create-ticket')!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ subject: 'Revenue looks low', brand: 'Sun Kissed Co', departmentId: 'd2', description: 'Half of what Shopify says', firstName: 'asha', email: 'asha@example.com' });
+    expect(bodyOf('POST /api/zoho/create-ticket')).toEqual({ subject: 'Revenue looks low', brand: 'Sun Kissed Co', departmentId: 'd2', description: 'Half of what Shopify says', firstName: 'asha', email: 'asha@example.com' });
     expect(await screen.findByText('Ticket #101 is with our support team.')).toBeTruthy();
   });
 
   it("says 'There was an error submitting your tickets. Please try again.' when the server fails", async () => {
-    ticketAnswer = () => json(502, { success: false, message: 'There was an error submitting your tickets. Please try again.' });
+    ticketAnswer = () => fail(502, { success: false, message: 'There was an error submitting your tickets. Please try again.' });
     renderButton();
     const q = within(await openModal());
     await userEvent.type(q.getByLabelText('Subject'), 'Help');

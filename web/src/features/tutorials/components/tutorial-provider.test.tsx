@@ -1,17 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
+import type { TutorialId } from '@parallels/contract/tutorials';
+import { api, sent, server } from '../../../../test/api';
 import { AppProvider } from '../../../app/provider';
 import { sessionStore } from '../../../lib/session-store';
 import { tutorialMachine } from '../utils/tutorial-store';
 import { TutorialProvider } from './tutorial-provider';
 import { TutorialSettings } from './tutorial-settings';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const fetchMock = vi.fn<typeof fetch>();
-let completed: string[];
+let completed: TutorialId[];
 const firstLogin: User = { id: 'u1', username: 'asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 1 };
 
 function renderAt(path: string, user: User, page = <main><h2>Welcome Back, asha</h2><nav aria-label="Main">menu</nav></main>) {
@@ -35,29 +35,21 @@ const popover = () => document.querySelector<HTMLElement>('.driver-popover');
 describe('tutorials in the app', () => {
   beforeEach(() => {
     completed = [];
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      if (url === '/api/tutorials' && method === 'GET') return json(200, { completed });
-      const done = /^\/api\/tutorials\/([a-z-]+)\/complete$/.exec(url);
-      if (done && method === 'PUT') {
-        completed = [...completed, done[1]!];
-        return json(200, { completed });
-      }
-      const reset = /^\/api\/tutorials\/([a-z-]+)$/.exec(url);
-      if (reset && method === 'DELETE') {
-        completed = completed.filter((c) => c !== reset[1]);
-        return json(200, { completed });
-      }
-      return json(404, { success: false, message: 'not mocked' });
-    });
+    server.use(
+      api('GET /api/tutorials', () => ({ completed })),
+      api('PUT /api/tutorials/:tutorialId/complete', ({ params }) => {
+        completed = [...completed, params.tutorialId as TutorialId];
+        return { completed };
+      }),
+      api('DELETE /api/tutorials/:tutorialId', ({ params }) => {
+        completed = completed.filter((c) => c !== params.tutorialId);
+        return { completed };
+      }),
+    );
   });
   afterEach(() => {
     tutorialMachine.endSession();
     document.querySelector('.driver-popover')?.remove();
-    vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
@@ -89,7 +81,7 @@ describe('tutorials in the app', () => {
     expect(screen.getByRole('button', { name: 'Reset AdMetrics' })).toBeDisabled();
     await userEvent.click(reset);
     await waitFor(() => expect(completed).toEqual([]));
-    expect(fetchMock.mock.calls.some(([u, i]) => u === '/api/tutorials/dashboard-overview' && i?.method === 'DELETE')).toBe(true);
+    expect(sent('DELETE /api/tutorials/dashboard-overview')).not.toHaveLength(0);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Reset Your dashboard' })).toBeDisabled());
   });
 });

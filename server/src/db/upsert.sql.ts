@@ -2,7 +2,7 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { is, sql, type SQL } from 'drizzle-orm';
 import { PgliteTransaction } from 'drizzle-orm/pglite';
 import type { PGliteInterface } from '@electric-sql/pglite';
-import type { Database } from '../db/client.js';
+import type { Database } from './client.js';
 import { yieldToEventLoop } from '../lib/event-loop.js';
 
 // Rows go to PostgreSQL as ONE jsonb parameter and come out as a record set (jsonb_to_recordset): a single
@@ -25,6 +25,12 @@ export interface UpsertOptions {
    * statement, so two writers racing, or an old export arriving after a newer webhook, never go backwards.
    */
   newerBy?: string;
+  /**
+   * Columns (TS property names) a conflicting row ADDS to instead of replacing: for rows that arrive in batches
+   * where a key may come again in a later batch (spooled Google Ads views), written after the window's days were
+   * deleted in the same transaction, so the sum is the day's total. The other columns take the newer row's value.
+   */
+  sum?: readonly string[];
 }
 
 /** Upserts rows (drizzle insert shapes, keyed by TS property names) into a table; returns rows offered. */
@@ -45,7 +51,13 @@ export async function upsertRows<T extends PgTable>(db: Executor, table: T, rows
   const insertCols = [...columns.map((c) => q(c.name)), ...(hasSyncedAt ? ['"synced_at"'] : [])].join(', ');
   const selectCols = [...columns.map((c) => `r.${q(c.name)}`), ...(hasSyncedAt ? ['now()'] : [])].join(', ');
   const recordDef = columns.map((c) => `${q(c.name)} ${c.type}`).join(', ');
-  const updates = [...columns.filter((c) => !keyColumns.includes(c.name)).map((c) => `${q(c.name)} = excluded.${q(c.name)}`), ...(hasSyncedAt ? ['"synced_at" = now()'] : [])];
+  const summed = new Set(options.sum ?? []);
+  const updates = [
+    ...columns
+      .filter((c) => !keyColumns.includes(c.name))
+      .map((c) => (summed.has(c.prop) ? `${q(c.name)} = ${q(config.name)}.${q(c.name)} + excluded.${q(c.name)}` : `${q(c.name)} = excluded.${q(c.name)}`)),
+    ...(hasSyncedAt ? ['"synced_at" = now()'] : []),
+  ];
   const version = options.newerBy ? columns.find((c) => c.prop === options.newerBy) : undefined;
   if (options.newerBy && !version) throw new Error(`${config.name}: the rows carry no ${options.newerBy} to compare`);
   const guard = version ? ` where ${q(config.name)}.${q(version.name)} <= excluded.${q(version.name)}` : '';

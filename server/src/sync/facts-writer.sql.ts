@@ -14,9 +14,11 @@ import {
   storeRefunds,
 } from '../db/facts-schema.js';
 import type { DayWindow } from './windows.js';
-import { upsertRows } from './upsert.js';
+import { upsertRows } from '../db/upsert.sql.js';
+import { batchesOf } from '../lib/row-spool.js';
 import { ACCOUNT_FACT_TABLES } from '../db/fact-tables.js';
 import type { WindowFacts } from './pull.js';
+import { monthStart } from '@parallels/contract/days';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -42,8 +44,9 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
       return rows;
     }
     case 'google_ads': {
-      const rows =
-        (await upsertRows(tx, googleProducts, facts.products)) + (await upsertRows(tx, googleCampaignDaily, facts.campaignDaily)) + (await upsertRows(tx, googleViewDaily, facts.viewDaily));
+      let rows = (await upsertRows(tx, googleProducts, facts.products)) + (await upsertRows(tx, googleCampaignDaily, facts.campaignDaily));
+      // the views come off the spool a batch at a time; a key seen in an earlier batch adds up (see GoogleAdsWindowFacts)
+      for await (const batch of batchesOf(facts.viewDaily)) rows += await upsertRows(tx, googleViewDaily, batch, { sum: VIEW_METRICS });
       await rollUpAdAccountDays(tx, brandId, 'google_ads', accountId, window);
       await rollUpGoogleViewMonths(tx, brandId, accountId, window);
       return rows;
@@ -58,6 +61,8 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
       return (await upsertRows(tx, storeOrders, facts.orders, { newerBy: 'updatedAt' })) + (await upsertRows(tx, storeRefunds, facts.refunds));
   }
 }
+
+const VIEW_METRICS = ['costMicros', 'impressions', 'clicks', 'conversions', 'conversionsValue'] as const;
 
 // Idempotent like every other fact write: a day rolled up again (a replayed window, or a write that raced
 // another) replaces that day's totals instead of failing on the key.
@@ -141,8 +146,8 @@ const GOOGLE_VIEW_MONTH_COLUMNS = sql.raw(
  * days were just replaced; the month's other days are as they were). Same transaction as the facts.
  */
 export async function rollUpGoogleViewMonths(tx: Tx, brandId: string, accountId: string, window: DayWindow): Promise<void> {
-  const first = `${window.from.slice(0, 7)}-01`;
-  const lastMonth = `${window.to.slice(0, 7)}-01`;
+  const first = monthStart(window.from);
+  const lastMonth = monthStart(window.to);
   await tx.execute(sql`delete from google_view_monthly where brand_id = ${brandId} and customer_id = ${accountId} and month between ${first} and ${lastMonth}`);
   await tx.execute(sql`${GOOGLE_VIEW_MONTH_COLUMNS}
     ${GOOGLE_VIEW_MONTH_SELECT}
