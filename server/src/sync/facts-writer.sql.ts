@@ -52,7 +52,10 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
       return rows;
     }
     case 'ga4': {
-      const rows = (await upsertRows(tx, ga4Daily, facts.daily)) + (await upsertRows(tx, ga4DimensionDaily, facts.dimensionDaily));
+      let rows = await upsertRows(tx, ga4Daily, facts.daily);
+      // the dimension rows come off the spool a page at a time; a row that moved pages takes the later page's
+      // values (see Ga4WindowFacts), as the pull kept it before pages were spooled
+      for await (const batch of batchesOf(facts.dimensionDaily)) rows += await upsertRows(tx, ga4DimensionDaily, batch);
       await rollUpGa4DimensionMonths(tx, brandId, accountId, window);
       return rows;
     }

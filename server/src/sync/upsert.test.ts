@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.js';
 import { brands, connections } from '../db/schema.js';
-import { ga4Daily, googleViewDaily, storeOrders } from '../db/facts-schema.js';
+import { ga4Daily, ga4DimensionDaily, googleViewDaily, storeOrders } from '../db/facts-schema.js';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/test-app.js';
 import { COPY_FROM_ROWS, csvField, upsertRows } from '../db/upsert.sql.js';
 import { addDays } from '@parallels/contract/days';
 import { RowSpool } from '../lib/row-spool.js';
 import type { ViewDailyRow } from '../connectors/google-ads/google-ads-mapping.js';
+import type { Ga4DimensionDailyRow } from '../connectors/ga4/ga4-mapping.js';
 import { writeWindowFacts } from './facts-writer.sql.js';
 
 describe.each(DB_KINDS)('bulk upsert on %s', (kind) => {
@@ -79,6 +80,39 @@ describe.each(DB_KINDS)('bulk upsert on %s', (kind) => {
         { view: 'search_term', date: '2026-04-01', n: COPY_FROM_ROWS + 5, cost: (COPY_FROM_ROWS + 5) * 1000 + 3, conversions: String(((COPY_FROM_ROWS + 8) / 10).toFixed(4)), value: ((COPY_FROM_ROWS + 8) * 2.5).toFixed(2), impressions: (COPY_FROM_ROWS + 8) * 10 },
       ]);
     }
+  });
+
+  it('writes spooled GA4 dimension pages batch by batch: a row that moved pages takes the later page, and a replayed window replaces', async () => {
+    const window = { from: '2026-04-01', to: '2026-04-02' };
+    const row = (dimension: Ga4DimensionDailyRow['dimension'], value: string, date: string, sessions: number): Ga4DimensionDailyRow => ({
+      brandId, propertyId: '1', dimension, value, date, sessions, addToCarts: 1, checkouts: 1, purchases: 1, purchaseRevenue: '12.50',
+    });
+    const pullOnce = async () => {
+      const spool = new RowSpool<Ga4DimensionDailyRow>();
+      // pagePath's first page is big enough for COPY; '/moved' came again on its second page with newer figures
+      const paths = Array.from({ length: COPY_FROM_ROWS + 5 }, (_, i) => row('pagePath', `/p${i}`, '2026-04-01', 2));
+      await spool.part(0, async (append) => {
+        await append([...paths, row('pagePath', '/moved', '2026-04-01', 5)]);
+        await append([row('city', 'Pune', '2026-04-02', 3)]);
+      });
+      await spool.part(1, (append) => append([row('pagePath', '/moved', '2026-04-01', 7)]));
+      return spool;
+    };
+    for (let replay = 0; replay < 2; replay++) {
+      const spool = await pullOnce();
+      await t.database.db.transaction((tx) => writeWindowFacts(tx, brandId, '1', window, { platform: 'ga4', daily: [], dimensionDaily: spool, calls: 4 }));
+      await spool.discard();
+      const rows = await queryRows<{ dimension: string; n: number; sessions: number; moved: number }>(
+        t.database.db,
+        sql`select dimension, count(*)::int as n, sum(sessions)::int as sessions, max(case when value = '/moved' then sessions end)::int as moved
+            from ga4_dimension_daily where brand_id = ${brandId} and property_id = '1' group by dimension order by dimension`,
+      );
+      expect(rows).toEqual([
+        { dimension: 'city', n: 1, sessions: 3, moved: null },
+        { dimension: 'pagePath', n: COPY_FROM_ROWS + 6, sessions: (COPY_FROM_ROWS + 5) * 2 + 7, moved: 7 },
+      ]);
+    }
+    await t.database.db.delete(ga4DimensionDaily);
   });
 
   it('inserts many rows in one go and replaying them changes nothing', async () => {
