@@ -34,11 +34,11 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
   }
   switch (facts.platform) {
     case 'meta': {
-      const rows =
-        (await upsertRows(tx, metaCampaigns, facts.campaigns)) +
-        (await upsertRows(tx, metaAdsetInterests, facts.adsetInterests)) +
-        (await upsertRows(tx, metaAdDaily, facts.adDaily)) +
-        (await upsertRows(tx, metaBreakdownDaily, facts.breakdowns));
+      let rows = (await upsertRows(tx, metaCampaigns, facts.campaigns)) + (await upsertRows(tx, metaAdsetInterests, facts.adsetInterests));
+      // delivery and breakdown rows come off the spools a page at a time; a breakdown cell seen on an earlier
+      // page adds up (see MetaWindowFacts)
+      for await (const batch of batchesOf(facts.adDaily)) rows += await upsertRows(tx, metaAdDaily, batch);
+      for await (const batch of batchesOf(facts.breakdowns)) rows += await upsertRows(tx, metaBreakdownDaily, batch, { sum: BREAKDOWN_METRICS });
       await rollUpAdAccountDays(tx, brandId, 'meta', accountId, window);
       await rollUpBreakdownMonths(tx, brandId, accountId, window);
       return rows;
@@ -52,7 +52,10 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
       return rows;
     }
     case 'ga4': {
-      const rows = (await upsertRows(tx, ga4Daily, facts.daily)) + (await upsertRows(tx, ga4DimensionDaily, facts.dimensionDaily));
+      let rows = await upsertRows(tx, ga4Daily, facts.daily);
+      // the dimension rows come off the spool a page at a time; a row that moved pages takes the later page's
+      // values (see Ga4WindowFacts), as the pull kept it before pages were spooled
+      for await (const batch of batchesOf(facts.dimensionDaily)) rows += await upsertRows(tx, ga4DimensionDaily, batch);
       await rollUpGa4DimensionMonths(tx, brandId, accountId, window);
       return rows;
     }
@@ -63,6 +66,7 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
 }
 
 const VIEW_METRICS = ['costMicros', 'impressions', 'clicks', 'conversions', 'conversionsValue'] as const;
+const BREAKDOWN_METRICS = ['spend', 'impressions', 'clicks', 'linkClicks', 'purchases', 'purchaseValue'] as const;
 
 // Idempotent like every other fact write: a day rolled up again (a replayed window, or a write that raced
 // another) replaces that day's totals instead of failing on the key.

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.js';
 import { brands, connections } from '../db/schema.js';
-import { ga4Daily, googleViewDaily, storeOrders } from '../db/facts-schema.js';
+import { ga4Daily, ga4DimensionDaily, googleViewDaily, metaBreakdownDaily, metaBreakdownMonthly, storeOrders } from '../db/facts-schema.js';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/test-app.js';
 import { COPY_FROM_ROWS, csvField, upsertRows } from '../db/upsert.sql.js';
 import { addDays } from '@parallels/contract/days';
 import { RowSpool } from '../lib/row-spool.js';
 import type { ViewDailyRow } from '../connectors/google-ads/google-ads-mapping.js';
+import type { Ga4DimensionDailyRow } from '../connectors/ga4/ga4-mapping.js';
+import type { MetaBreakdownRow } from '../connectors/meta/meta-mapping.js';
 import { writeWindowFacts } from './facts-writer.sql.js';
 
 describe.each(DB_KINDS)('bulk upsert on %s', (kind) => {
@@ -79,6 +81,72 @@ describe.each(DB_KINDS)('bulk upsert on %s', (kind) => {
         { view: 'search_term', date: '2026-04-01', n: COPY_FROM_ROWS + 5, cost: (COPY_FROM_ROWS + 5) * 1000 + 3, conversions: String(((COPY_FROM_ROWS + 8) / 10).toFixed(4)), value: ((COPY_FROM_ROWS + 8) * 2.5).toFixed(2), impressions: (COPY_FROM_ROWS + 8) * 10 },
       ]);
     }
+  });
+
+  it('writes spooled GA4 dimension pages batch by batch: a row that moved pages takes the later page, and a replayed window replaces', async () => {
+    const window = { from: '2026-04-01', to: '2026-04-02' };
+    const row = (dimension: Ga4DimensionDailyRow['dimension'], value: string, date: string, sessions: number): Ga4DimensionDailyRow => ({
+      brandId, propertyId: '1', dimension, value, date, sessions, addToCarts: 1, checkouts: 1, purchases: 1, purchaseRevenue: '12.50',
+    });
+    const pullOnce = async () => {
+      const spool = new RowSpool<Ga4DimensionDailyRow>();
+      // pagePath's first page is big enough for COPY; '/moved' came again on its second page with newer figures
+      const paths = Array.from({ length: COPY_FROM_ROWS + 5 }, (_, i) => row('pagePath', `/p${i}`, '2026-04-01', 2));
+      await spool.part(0, async (append) => {
+        await append([...paths, row('pagePath', '/moved', '2026-04-01', 5)]);
+        await append([row('city', 'Pune', '2026-04-02', 3)]);
+      });
+      await spool.part(1, (append) => append([row('pagePath', '/moved', '2026-04-01', 7)]));
+      return spool;
+    };
+    for (let replay = 0; replay < 2; replay++) {
+      const spool = await pullOnce();
+      await t.database.db.transaction((tx) => writeWindowFacts(tx, brandId, '1', window, { platform: 'ga4', daily: [], dimensionDaily: spool, calls: 4 }));
+      await spool.discard();
+      const rows = await queryRows<{ dimension: string; n: number; sessions: number; moved: number }>(
+        t.database.db,
+        sql`select dimension, count(*)::int as n, sum(sessions)::int as sessions, max(case when value = '/moved' then sessions end)::int as moved
+            from ga4_dimension_daily where brand_id = ${brandId} and property_id = '1' group by dimension order by dimension`,
+      );
+      expect(rows).toEqual([
+        { dimension: 'city', n: 1, sessions: 3, moved: null },
+        { dimension: 'pagePath', n: COPY_FROM_ROWS + 6, sessions: (COPY_FROM_ROWS + 5) * 2 + 7, moved: 7 },
+      ]);
+    }
+    await t.database.db.delete(ga4DimensionDaily);
+  });
+
+  it('writes spooled Meta breakdown pages batch by batch: a cell split across pages adds up exactly, and a replayed window replaces', async () => {
+    const window = { from: '2026-04-01', to: '2026-04-02' };
+    const row = (value: string, date: string, spend: string, purchases: number): MetaBreakdownRow => ({
+      brandId, accountId: 'act_9', breakdown: 'country', value, date, spend, impressions: 100, clicks: 3, linkClicks: 2, purchases, purchaseValue: '10.05',
+    });
+    const pullOnce = async () => {
+      const spool = new RowSpool<MetaBreakdownRow>();
+      // 'unknown' came on both pages of the run (Meta's empty values all fold into it)
+      await spool.part(0, async (append) => {
+        await append([row('IN', '2026-04-01', '12.34', 1), row('unknown', '2026-04-01', '0.10', 0)]);
+        await append([row('unknown', '2026-04-01', '0.20', 2), row('IN', '2026-04-02', '1.00', 0)]);
+      });
+      return spool;
+    };
+    for (let replay = 0; replay < 2; replay++) {
+      const spool = await pullOnce();
+      await t.database.db.transaction((tx) => writeWindowFacts(tx, brandId, 'act_9', window, { platform: 'meta', campaigns: [], adsetInterests: [], adDaily: [], breakdowns: spool, calls: 9 }));
+      await spool.discard();
+      const rows = await queryRows<{ value: string; date: string; spend: string; impressions: number; purchases: number; value_sum: string }>(
+        t.database.db,
+        sql`select value, date::text, spend::text, impressions, purchases, purchase_value::text as value_sum
+            from meta_breakdown_daily where brand_id = ${brandId} and account_id = 'act_9' order by value, date`,
+      );
+      expect(rows).toEqual([
+        { value: 'IN', date: '2026-04-01', spend: '12.34', impressions: 100, purchases: 1, value_sum: '10.05' },
+        { value: 'IN', date: '2026-04-02', spend: '1.00', impressions: 100, purchases: 0, value_sum: '10.05' },
+        { value: 'unknown', date: '2026-04-01', spend: '0.30', impressions: 200, purchases: 2, value_sum: '20.10' },
+      ]);
+    }
+    await t.database.db.delete(metaBreakdownMonthly);
+    await t.database.db.delete(metaBreakdownDaily);
   });
 
   it('inserts many rows in one go and replaying them changes nothing', async () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GA4_PAGE_SCOPED_DIMENSIONS, GA4_REPORT_DIMENSIONS, GA4_REPORT_DIMENSION_NAMES } from '../../src/connectors/ga4/ga4-mapping.js';
 import { ga4ReportRequest, pullGa4Window, type Ga4WindowFacts, type Ga4WindowInput } from '../../src/connectors/ga4/ga4-sync.js';
+import type { Ga4DimensionDailyRow } from '../../src/connectors/ga4/ga4-mapping.js';
+import { RowSpool, allRows, liveSpoolFiles } from '../../src/lib/row-spool.js';
 import { PlatformError } from '../../src/connectors/platform-error.js';
 import type { RetryOptions } from '../../src/connectors/retry.js';
 import { startEmulatorServer, type EmulatorServer } from '../emulator-server.js';
@@ -45,6 +47,20 @@ function byDate(rows: FactLike[]): Map<string, Totals> {
   for (const r of rows) groups.set(r.date, [...(groups.get(r.date) ?? []), r]);
   return new Map([...groups].map(([d, rs]) => [d, totalsOf(rs)]));
 }
+type HeldFacts = Omit<Ga4WindowFacts, 'dimensionDaily'> & { dimensionDaily: Ga4DimensionDailyRow[] };
+/**
+ * A pull's facts with the spooled dimension rows read back as the writer would leave them (a key that came in
+ * two pages: the later page's), in the order the pull used to hold them (dimension, date, value); the spool is freed.
+ */
+async function held(facts: Ga4WindowFacts): Promise<HeldFacts> {
+  const rows = new Map<string, Ga4DimensionDailyRow>();
+  for (const r of await allRows(facts.dimensionDaily)) rows.set(`${r.dimension}\u0000${r.date}\u0000${r.value}`, r);
+  if (facts.dimensionDaily instanceof RowSpool) await facts.dimensionDaily.discard();
+  const order = (r: Ga4DimensionDailyRow) => (GA4_REPORT_DIMENSION_NAMES as readonly string[]).indexOf(r.dimension);
+  const dimensionDaily = [...rows.values()].sort((a, b) => order(a) - order(b) || (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  return { ...facts, dimensionDaily };
+}
+
 const recorder = () => {
   const delays: number[] = [];
   const retry: RetryOptions = { sleep: async (ms) => void delays.push(ms), random: () => 0 };
@@ -54,9 +70,10 @@ const recorder = () => {
 describe('pullGa4Window against the GA4 emulator', () => {
   let emu: EmulatorServer;
   let token: string;
-  let base: Ga4WindowFacts;
-  const pull = (over: Partial<Ga4WindowInput> = {}) =>
+  let base: HeldFacts;
+  const pullSpooled = (over: Partial<Ga4WindowInput> = {}) =>
     pullGa4Window({ platforms: emu.platforms, accessToken: token, brandId: BRAND, account: { propertyId: PROPERTY, timezone: 'Asia/Kolkata' }, window: WINDOW, ...over });
+  const pull = async (over: Partial<Ga4WindowInput> = {}) => held(await pullSpooled(over));
 
   /** the ground truth: GA4's own report, by raw HTTP, without the daily breakdown */
   async function rangeReport(dimensions: string[]): Promise<Array<{ value: string; totals: Totals }>> {
@@ -133,6 +150,27 @@ describe('pullGa4Window against the GA4 emulator', () => {
     expect(paged.calls).toBeLessThanOrEqual(4 + Math.ceil(extraPages / 5));
   });
 
+  it('spools the dimension rows page by page as they arrive: the pull holds the funnel, the spool the rest (decision 019)', async () => {
+    const pageSize = 200;
+    const facts = await pullSpooled({ pageSize });
+    expect(facts.dimensionDaily).toBeInstanceOf(RowSpool);
+    const spool = facts.dimensionDaily as RowSpool<Ga4DimensionDailyRow>;
+    expect(liveSpoolFiles()).toBeGreaterThan(0);
+    // nothing of the dimension reports is held in the pull's result but the spool
+    expect(JSON.stringify({ ...facts, dimensionDaily: undefined })).not.toContain('"dimension"');
+    expect(spool.rows).toBe(base.dimensionDaily.length);
+    // one batch a report page, none larger than a page
+    let batches = 0;
+    for await (const batch of spool.batches()) {
+      batches++;
+      expect(batch.length).toBeLessThanOrEqual(pageSize);
+      expect(new Set(batch.map((r) => r.dimension)).size).toBe(1);
+    }
+    expect(batches).toBeGreaterThan(GA4_REPORT_DIMENSION_NAMES.length);
+    expect((await held(facts)).dimensionDaily).toEqual(base.dimensionDaily);
+    expect(liveSpoolFiles()).toBe(0);
+  });
+
   it('is deterministic: the same window gives the same rows', async () => {
     const again = await pull();
     expect(again.daily).toEqual(base.daily);
@@ -162,6 +200,7 @@ describe('pullGa4Window against the GA4 emulator', () => {
       expect(delays).toEqual([500]);
       expect(facts.calls).toBe(5);
       expect(facts.daily).toEqual(base.daily.filter(inShort));
+      expect(facts.dimensionDaily).toEqual(base.dimensionDaily.filter(inShort)); // the failed try left no rows
     });
 
     it('hands an hourly quota exhaustion to the job with retryAfterMs instead of sleeping for up to an hour', async () => {
@@ -209,7 +248,7 @@ describe('pullGa4Window pacing by propertyQuota (GA4 emulator enforcing standard
   let emu: EmulatorServer;
   let token: string;
   const pull = (over: Partial<Ga4WindowInput> = {}) =>
-    pullGa4Window({ platforms: emu.platforms, accessToken: token, brandId: BRAND, account: { propertyId: PROPERTY, timezone: 'Asia/Kolkata' }, window: SHORT, now: () => EMULATOR_NOW, ...over });
+    pullGa4Window({ platforms: emu.platforms, accessToken: token, brandId: BRAND, account: { propertyId: PROPERTY, timezone: 'Asia/Kolkata' }, window: SHORT, now: () => EMULATOR_NOW, ...over }).then(held);
   const usage = async () => (await emu.admin<{ usage: Record<string, number> }>('ga4', `property-quota?property=properties/${PROPERTY}`, undefined, 'GET')).usage;
   /** raw batchRunReports, as a client without pacing would send it */
   const rawBatch = (keys: Array<'funnel' | (typeof GA4_REPORT_DIMENSION_NAMES)[number]>) =>
@@ -246,6 +285,7 @@ describe('pullGa4Window pacing by propertyQuota (GA4 emulator enforcing standard
     // the held-back round: the other 11 reports, sent side by side, at 2 tokens each
     expect((error as PlatformError).message).toBe('Paused before exhausting GA4 property tokens for a project per hour: 3 left, the next reports need about 22. Retry in 3605 seconds.');
     expect(retried).toEqual([]); // no 429 was provoked, so none was retried
+    expect(liveSpoolFiles()).toBe(0); // the first batch's spooled rows went with the failed pull
     expect(await usage()).toMatchObject({ tokensPerProjectPerHour: PROJECT_HOURLY - 3, serverErrorsPerProjectPerHour: 0 }); // only the first batch ran
 
     // The batch we held back would indeed have been refused part-way, after paying for the reports before it.

@@ -5,6 +5,10 @@ import { PlatformError } from '../../src/connectors/platform-error.js';
 import type { RetryOptions } from '../../src/connectors/retry.js';
 import { startEmulatorServer, type EmulatorServer } from '../emulator-server.js';
 import { eachDay } from '@parallels/contract/days';
+import { centsToAmount } from '@parallels/contract/money';
+import { BREAKDOWN_RUNS } from '../../src/connectors/meta/meta-breakdowns.js';
+import type { MetaAdDailyRow, MetaBreakdownRow } from '../../src/connectors/meta/meta-mapping.js';
+import { RowSpool, allRows, liveSpoolFiles } from '../../src/lib/row-spool.js';
 
 // The real Meta connector against the Meta emulator. Ground truth comes from the emulator's own answers,
 // fetched here with raw fetch: synchronous insights over the same time_range without time_increment
@@ -18,7 +22,29 @@ type Action = { action_type: string; value: string };
 
 let emu: EmulatorServer;
 let token: string;
-let baseline: MetaWindowFacts;
+let baseline: HeldFacts;
+
+type HeldFacts = Omit<MetaWindowFacts, 'adDaily' | 'breakdowns'> & { adDaily: MetaAdDailyRow[]; breakdowns: MetaBreakdownRow[] };
+/**
+ * A pull's facts with the spooled rows read back as the writer leaves them (a breakdown cell that came on two
+ * pages adds up, exactly, in cents), in the order the pull used to hold them; the spools are freed.
+ */
+async function held(facts: MetaWindowFacts): Promise<HeldFacts> {
+  const adDaily = await allRows(facts.adDaily);
+  const cells = new Map<string, MetaBreakdownRow>();
+  for (const r of await allRows(facts.breakdowns)) {
+    const key = `${r.breakdown}\u0000${r.value}\u0000${r.date}`;
+    const seen = cells.get(key);
+    cells.set(key, !seen ? r : {
+      ...seen, spend: centsToAmount(cents(seen.spend) + cents(r.spend)), impressions: (seen.impressions ?? 0) + (r.impressions ?? 0), clicks: (seen.clicks ?? 0) + (r.clicks ?? 0),
+      linkClicks: (seen.linkClicks ?? 0) + (r.linkClicks ?? 0), purchases: (seen.purchases ?? 0) + (r.purchases ?? 0), purchaseValue: centsToAmount(cents(seen.purchaseValue) + cents(r.purchaseValue)),
+    });
+  }
+  for (const spool of [facts.adDaily, facts.breakdowns]) if (spool instanceof RowSpool) await spool.discard();
+  const order = (r: MetaBreakdownRow) => BREAKDOWN_RUNS.findIndex((run) => run.outputs.some((o) => o.breakdown === r.breakdown));
+  const breakdowns = [...cells.values()].sort((a, b) => order(a) - order(b) || (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  return { ...facts, adDaily, breakdowns };
+}
 
 function recorder(): { retry: RetryOptions; sleeps: number[]; retries: Array<{ kind: string; code?: string; delay: number }> } {
   const sleeps: number[] = [];
@@ -30,7 +56,11 @@ function recorder(): { retry: RetryOptions; sleeps: number[]; retries: Array<{ k
   };
 }
 
-function pull(options: { window?: { from: string; to: string }; accessToken?: string; retry?: RetryOptions } = {}): Promise<MetaWindowFacts> {
+async function pull(options: { window?: { from: string; to: string }; accessToken?: string; retry?: RetryOptions } = {}): Promise<HeldFacts> {
+  return held(await pullSpooled(options));
+}
+
+function pullSpooled(options: { window?: { from: string; to: string }; accessToken?: string; retry?: RetryOptions } = {}): Promise<MetaWindowFacts> {
   return pullMetaWindow({
     platforms: emu.platforms, accessToken: options.accessToken ?? token, brandId: '00000000-0000-4000-8000-000000000001',
     account: { accountId: ACCOUNT, timezone: 'Asia/Kolkata' }, window: options.window ?? WINDOW, retry: options.retry ?? recorder().retry,
@@ -63,7 +93,7 @@ function sum(rows: Array<{ spend?: string; impressions?: number; clicks?: number
     purchases: t.purchases + (r.purchases ?? 0), purchaseValue: t.purchaseValue + cents(r.purchaseValue),
   }), { spend: 0, impressions: 0, clicks: 0, purchases: 0, purchaseValue: 0 });
 }
-const withoutCalls = ({ calls: _calls, ...facts }: MetaWindowFacts) => facts;
+const withoutCalls = ({ calls: _calls, ...facts }: HeldFacts) => facts;
 
 beforeAll(async () => {
   emu = await startEmulatorServer({ now: NOW });
@@ -132,6 +162,23 @@ describe('pullMetaWindow against the Meta emulator', () => {
     expect(baseline.calls).toBe(2 + 9 * 4 + 1);
   });
 
+  it('given a window, when pulled, then delivery and breakdown rows are spooled a results page at a time, not held (decision 019)', async () => {
+    const facts = await pullSpooled();
+    expect(facts.adDaily).toBeInstanceOf(RowSpool);
+    expect(facts.breakdowns).toBeInstanceOf(RowSpool);
+    expect(JSON.stringify({ ...facts, adDaily: undefined, breakdowns: undefined })).not.toMatch(/"(level|breakdown)"/);
+    const breakdowns = facts.breakdowns as RowSpool<MetaBreakdownRow>;
+    let pages = 0;
+    for await (const batch of breakdowns.batches()) {
+      pages++;
+      expect(batch.length).toBeLessThanOrEqual(RESULT_PAGE_SIZE);
+    }
+    expect(pages).toBe(BREAKDOWN_RUNS.length + 1); // placements come on two pages
+    expect(liveSpoolFiles()).toBeGreaterThan(0);
+    expect(await held(facts)).toEqual(baseline);
+    expect(liveSpoolFiles()).toBe(0);
+  });
+
   it('given throttles (80004/80000, 613, 17), when pulled, then each is waited out for the regain time and the facts are unchanged', async () => {
     for (const code of [undefined, 613, 17]) {
       await emu.admin('meta', 'faults', { key: code === 17 ? token : ACCOUNT, plan: { rateLimit: { retryAfterSeconds: 90, ...(code ? { code } : {}) }, times: 1 } }, 'PUT');
@@ -170,6 +217,7 @@ describe('pullMetaWindow against the Meta emulator', () => {
       const error = await pull().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PlatformError);
       expect(error).toMatchObject({ kind: 'unavailable', message: expect.stringContaining('failed 3 times') });
+      expect(liveSpoolFiles()).toBe(0); // the runs that did complete took their spooled rows with the failed pull
     } finally {
       await fetch(`${emu.origin}/sandbox/meta/__admin/faults?key=${ACCOUNT}`, { method: 'DELETE' });
     }
@@ -192,7 +240,7 @@ describe('pullMetaWindow against the Meta emulator', () => {
     const window = { from: '2026-05-04', to: '2026-06-02' }; // days from 2026-05-19 on are still being restated on 06-15
     const dailyTruth = async () => new Map((await insights({ level: 'campaign', fields: 'campaign_id,spend,actions,action_values', time_increment: '1' }, window))
       .map((r) => [`${String(r.campaign_id)}|${String(r.date_start)}`, [cents(r.spend), Number(omni(r.actions) ?? 0), cents(omni(r.action_values))]]));
-    const ours = (f: MetaWindowFacts) => new Map(f.adDaily.filter((r) => r.level === 'campaign').map((r) => [`${r.entityId}|${r.date}`, [cents(r.spend), r.purchases, cents(r.purchaseValue)]]));
+    const ours = (f: HeldFacts) => new Map(f.adDaily.filter((r) => r.level === 'campaign').map((r) => [`${r.entityId}|${r.date}`, [cents(r.spend), r.purchases, cents(r.purchaseValue)]]));
     const first = ours(await pull({ window }));
     expect(first).toEqual(await dailyTruth());
     await emu.admin('meta', 'clock', { now: '2026-06-25T06:00:00Z' }, 'PUT');

@@ -1,6 +1,7 @@
 import type { PlatformsConfig } from '../../config.js';
 import { PlatformError } from '../platform-error.js';
 import { withRetry, type RetryOptions } from '../retry.js';
+import { RowSpool, type Rows } from '../../lib/row-spool.js';
 import { ga4DataPost, ga4QuotaKind } from './ga4-api.js';
 import {
   GA4_FUNNEL_METRICS, GA4_REPORT_DIMENSIONS, GA4_REPORT_DIMENSION_NAMES, GA4_THRESHOLDED_DIMENSIONS, parseGa4Rows, toGa4DailyRow, toGa4DimensionDailyRow,
@@ -28,7 +29,14 @@ export interface Ga4WindowInput {
 
 export interface Ga4WindowFacts {
   daily: Ga4DailyRow[];
-  dimensionDaily: Ga4DimensionDailyRow[];
+  /**
+   * On disk (decision 019), a report page per batch, as the pages arrived: up to 15 reports x 100,000 rows a
+   * page. Each page is one report's rows, unique by (dimension, date, value); a row that moved pages between
+   * calls may come in two pages, and the later one (in the order the pages were asked for) wins, as the writer
+   * upserts batch after batch. Discard it once written (releaseWindowFacts). Rows in memory are taken too
+   * (test seeds).
+   */
+  dimensionDaily: Rows<Ga4DimensionDailyRow>;
   /** Data API HTTP calls made, retries included */
   calls: number;
   /** the property's quota after the last report (returnPropertyQuota), for the job to pace the next window */
@@ -57,6 +65,7 @@ interface PageRequest {
   offset: number;
 }
 interface PageResult {
+  /** the funnel's rows (one a day, kept in memory); a dimension report's rows went to the spool */
   rows: Ga4ParsedRow[];
   rowCount: number;
   quota?: Ga4PropertyQuota;
@@ -141,7 +150,13 @@ export async function pullGa4Window(input: Ga4WindowInput): Promise<Ga4WindowFac
   // hour) is the one a backfill can exhaust, and then it fails on its first call, before spending tokens.
   const queue: PageRequest[] = keys.map((key) => ({ key, offset: 0 }));
   const requested = new Map<ReportKey, Set<number>>(keys.map((k) => [k, new Set([0])]));
-  const byKey = new Map<ReportKey, Map<string, Ga4ParsedRow>>(keys.map((k) => [k, new Map()]));
+  // The funnel is a row a day: in memory, by (date), a row that moved pages kept once.
+  const funnel = new Map<string, Ga4ParsedRow>();
+  // The dimension reports' rows go to the spool page by page as the batches arrive; each try of a batch writes
+  // its own part (removed if the try fails), read back in the order the batches were planned.
+  const dimensionDaily = new RowSpool<Ga4DimensionDailyRow>();
+  const keysOf = { brandId: input.brandId, propertyId };
+  let batchSeq = 0;
   let calls = 0;
   let quota: Ga4PropertyQuota | undefined;
   let paceQuota: Ga4PropertyQuota | undefined;
@@ -149,62 +164,75 @@ export async function pullGa4Window(input: Ga4WindowInput): Promise<Ga4WindowFac
   let tokensSpent = 0;
   const now = input.now ?? Date.now;
 
-  const runBatch = (batch: PageRequest[]) => withGa4Retry(async (): Promise<PageResult[]> => {
+  const runBatch = (batch: PageRequest[], slot: number) => withGa4Retry((): Promise<PageResult[]> => dimensionDaily.part(slot, async (append) => {
     calls++;
     const body = { requests: batch.map((p) => ga4ReportRequest(p.key, input.window, p.offset, limit)) };
     const json = (await ga4DataPost(input.platforms.ga4, input.accessToken, propertyId, 'batchRunReports', body)) as { reports?: Ga4RunReportResponse[] };
     const reports = json.reports ?? [];
     if (reports.length !== batch.length) throw malformed(`${reports.length} reports for ${batch.length} requests`);
-    return reports.map((report, i) => {
+    const results: PageResult[] = [];
+    for (const [i, report] of reports.entries()) {
+      const { key } = batch[i]!;
+      let rows: Ga4ParsedRow[];
       try {
-        return { rows: parseGa4Rows(report, apiDimension(batch[i]!.key)), rowCount: report.rowCount ?? 0, quota: report.propertyQuota };
+        rows = parseGa4Rows(report, apiDimension(key));
       } catch (e) {
         throw malformed((e as Error).message);
       }
-    });
-  }, input.retry);
-
-  while (queue.length > 0) {
-    if (calls >= MAX_CALLS) throw new PlatformError('ga4', 'unavailable', `GA4 paging did not end after ${calls} calls`);
-    const round: PageRequest[][] = [];
-    const width = reportsCharged > 0 ? GA4_CONCURRENT_BATCHES : 1;
-    while (queue.length > 0 && round.length < width) round.push(queue.splice(0, GA4_BATCH_SIZE));
-    const requests = round.flat();
-    if (reportsCharged > 0) {
-      const tokens = (tokensSpent / reportsCharged) * requests.length;
-      const thresholdedRequests = requests.filter((p) => p.key !== 'funnel' && GA4_THRESHOLDED_DIMENSIONS.has(p.key)).length;
-      const shortfall = ga4QuotaShortfall(paceQuota, { tokens, thresholdedRequests }, now());
-      if (shortfall) throw ga4QuotaPaused(shortfall);
-    }
-    const answers = await Promise.all(round.map((batch) => runBatch(batch)));
-    const results = answers.flat();
-    paceQuota = lowestRemaining(results.map((r) => r.quota));
-    for (const r of results) {
-      if (!r.quota) continue;
-      reportsCharged++;
-      tokensSpent += tokensCharged(r.quota);
-    }
-    results.forEach((result, i) => {
-      const { key } = requests[i]!;
-      // a (date, value) pair is unique within a report; a row that moved pages between calls is kept once
-      const rows = byKey.get(key)!;
-      for (const row of result.rows) rows.set(`${row.date}\u0000${row.value ?? ''}`, row);
-      // rowCount is the whole query's row count: queue every page not asked for yet (it may grow between calls)
-      const seen = requested.get(key)!;
-      for (let offset = limit; offset < result.rowCount; offset += limit) {
-        if (!seen.has(offset)) {
-          seen.add(offset);
-          queue.push({ key, offset });
-        }
+      if (key !== 'funnel') {
+        // a (date, value) pair is unique within a report: kept once within the page too
+        const page = new Map<string, Ga4DimensionDailyRow>();
+        for (const row of rows) page.set(`${row.date}\u0000${row.value ?? ''}`, toGa4DimensionDailyRow(keysOf, key, row));
+        await append([...page.values()]);
+        rows = [];
       }
-      if (result.quota) quota = result.quota;
-    });
+      results.push({ rows, rowCount: report.rowCount ?? 0, quota: report.propertyQuota });
+    }
+    return results;
+  }), input.retry);
+
+  try {
+    while (queue.length > 0) {
+      if (calls >= MAX_CALLS) throw new PlatformError('ga4', 'unavailable', `GA4 paging did not end after ${calls} calls`);
+      const round: PageRequest[][] = [];
+      const width = reportsCharged > 0 ? GA4_CONCURRENT_BATCHES : 1;
+      while (queue.length > 0 && round.length < width) round.push(queue.splice(0, GA4_BATCH_SIZE));
+      const requests = round.flat();
+      if (reportsCharged > 0) {
+        const tokens = (tokensSpent / reportsCharged) * requests.length;
+        const thresholdedRequests = requests.filter((p) => p.key !== 'funnel' && GA4_THRESHOLDED_DIMENSIONS.has(p.key)).length;
+        const shortfall = ga4QuotaShortfall(paceQuota, { tokens, thresholdedRequests }, now());
+        if (shortfall) throw ga4QuotaPaused(shortfall);
+      }
+      const answers = await Promise.all(round.map((batch) => runBatch(batch, batchSeq++)));
+      const results = answers.flat();
+      paceQuota = lowestRemaining(results.map((r) => r.quota));
+      for (const r of results) {
+        if (!r.quota) continue;
+        reportsCharged++;
+        tokensSpent += tokensCharged(r.quota);
+      }
+      results.forEach((result, i) => {
+        const { key } = requests[i]!;
+        // a (date) is unique within the funnel report; a row that moved pages between calls is kept once
+        if (key === 'funnel') for (const row of result.rows) funnel.set(row.date, row);
+        // rowCount is the whole query's row count: queue every page not asked for yet (it may grow between calls)
+        const seen = requested.get(key)!;
+        for (let offset = limit; offset < result.rowCount; offset += limit) {
+          if (!seen.has(offset)) {
+            seen.add(offset);
+            queue.push({ key, offset });
+          }
+        }
+        if (result.quota) quota = result.quota;
+      });
+    }
+  } catch (e) {
+    // a failed pull leaves nothing behind (a batch still being written removes its part when its call ends)
+    await dimensionDaily.discard();
+    throw e;
   }
 
-  const keysOf = { brandId: input.brandId, propertyId };
-  const byDateValue = (a: Ga4ParsedRow, b: Ga4ParsedRow) => (a.date !== b.date ? (a.date < b.date ? -1 : 1) : (a.value ?? '') < (b.value ?? '') ? -1 : (a.value ?? '') > (b.value ?? '') ? 1 : 0);
-  const daily = [...byKey.get('funnel')!.values()].sort(byDateValue).map((r) => toGa4DailyRow(keysOf, r));
-  const dimensionDaily = GA4_REPORT_DIMENSION_NAMES.flatMap((dimension) =>
-    [...byKey.get(dimension)!.values()].sort(byDateValue).map((r) => toGa4DimensionDailyRow(keysOf, dimension, r)));
+  const daily = [...funnel.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)).map((r) => toGa4DailyRow(keysOf, r));
   return { daily, dimensionDaily, calls, ...(quota ? { quota } : {}) };
 }

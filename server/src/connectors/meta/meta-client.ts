@@ -53,16 +53,24 @@ export class MetaSession {
   /** Every page of an edge, following paging.next (a full URL, reference 1.9) until it is absent. */
   async all<T>(firstUrl: string, maxPages = 10_000): Promise<T[]> {
     const out: T[] = [];
+    await this.each<T>(firstUrl, (rows) => void out.push(...rows), maxPages);
+    return out;
+  }
+
+  /**
+   * Each page of an edge handed to `onPage` as it arrives, awaited before the next is asked for (decision 019:
+   * a large report's rows go to a spool page by page). A page's call is retried whole before it is handed on.
+   */
+  async each<T>(firstUrl: string, onPage: (rows: T[]) => Promise<void> | void, maxPages = 10_000): Promise<void> {
     let next: string | undefined = firstUrl;
     for (let i = 0; next !== undefined; i++) {
       if (i >= maxPages) throw new PlatformError('meta', 'unavailable', `Meta paging did not end after ${maxPages} pages`);
       const page: GraphPage<T> = await this.get<GraphPage<T>>(next);
       if (!Array.isArray(page?.data)) throw new PlatformError('meta', 'unavailable', 'Meta sent a page without data');
-      out.push(...page.data);
+      await onPage(page.data);
       // an empty page ends the edge even if a next link came along (reference 1.9)
       next = page.data.length > 0 ? page.paging?.next : undefined;
     }
-    return out;
   }
 
   private call<T>(url: string, method: 'GET' | 'POST', body?: URLSearchParams): Promise<T> {

@@ -24,9 +24,9 @@ function fakeGraph(runs: Array<Array<Record<string, unknown>>>, options: { postE
       log.push(`GET ${path}`);
       return (script[Math.min(n, script.length - 1)] ?? {}) as T;
     },
-    all: async <T>(path: string) => {
+    each: async <T>(path: string, onPage: (rows: T[]) => Promise<void> | void) => {
       log.push(`PAGE ${path}`);
-      return [{ run: path }] as T[];
+      await onPage([{ run: path }] as T[]);
     },
   };
   return { session, log, sleeps };

@@ -37,7 +37,7 @@ export function msUntilDone(waitedMs: number, percent: number | undefined): numb
 export type InsightRow = Record<string, unknown>;
 
 /** what a report run needs of the session (a fake in unit tests) */
-export type ReportSession = Pick<MetaSession, 'post' | 'get' | 'url' | 'sleep' | 'all'>;
+export type ReportSession = Pick<MetaSession, 'post' | 'get' | 'url' | 'sleep' | 'each'>;
 
 interface RunStatus {
   id?: string;
@@ -97,8 +97,16 @@ async function waitForRun(session: ReportSession, runId: string): Promise<Outcom
  * completes) is created again, up to MAX_RUN_ATTEMPTS in all, then the pull fails as 'unavailable' so
  * the job retries it later. Every HTTP call (create, poll, page) goes through the session's withRetry.
  * "No data for these metrics and breakdowns" (1504041) yields no rows: those days stay missing.
+ * With `onPage`, each results page is handed to it as it arrives (awaited before the next) and none is kept:
+ * the answer is [] (decision 019).
  */
-export async function runInsightsReport(session: ReportSession, accountId: string, params: Record<string, string>, onRunDone?: () => void): Promise<InsightRow[]> {
+export async function runInsightsReport(
+  session: ReportSession,
+  accountId: string,
+  params: Record<string, string>,
+  onRunDone?: () => void,
+  onPage?: (rows: InsightRow[]) => Promise<void>,
+): Promise<InsightRow[]> {
   let lastReason = '';
   for (let attempt = 1; attempt <= MAX_RUN_ATTEMPTS; attempt++) {
     let runId: string | undefined;
@@ -115,7 +123,11 @@ export async function runInsightsReport(session: ReportSession, accountId: strin
     const outcome = await waitForRun(session, runId);
     // Meta's part is done: only paging our results is left (a backfill starts the next window's runs now)
     if (outcome.done || outcome.noData) onRunDone?.();
-    if (outcome.done) return session.all<InsightRow>(session.url(`${runId}/insights`, { limit: String(RESULT_PAGE_SIZE) }));
+    if (outcome.done) {
+      const rows: InsightRow[] = [];
+      await session.each<InsightRow>(session.url(`${runId}/insights`, { limit: String(RESULT_PAGE_SIZE) }), onPage ?? ((page) => void rows.push(...page)));
+      return rows;
+    }
     if (outcome.noData) return [];
     lastReason = outcome.reason;
   }

@@ -1,6 +1,7 @@
 import type { PlatformsConfig } from '../../config.js';
 import { PlatformError } from '../platform-error.js';
 import type { RetryOptions } from '../retry.js';
+import { RowSpool, type Rows } from '../../lib/row-spool.js';
 import { BREAKDOWN_RUNS, collapseBreakdownRows } from './meta-breakdowns.js';
 import { MetaSession } from './meta-client.js';
 import {
@@ -31,9 +32,19 @@ export interface MetaWindowInput {
 
 export interface MetaWindowFacts {
   campaigns: MetaCampaignRow[];
-  adDaily: MetaAdDailyRow[];
+  /**
+   * Campaign and ad set rows by day, on disk (decision 019) a results page per batch as the pages arrived
+   * (campaign run first, then ad set): one row per entity and day. Rows in memory are taken too (test seeds).
+   */
+  adDaily: Rows<MetaAdDailyRow>;
   adsetInterests: MetaAdsetInterestRow[];
-  breakdowns: MetaBreakdownRow[];
+  /**
+   * On disk too, a page per batch, each page folded by (breakdown, value, day) on its own: a cell may come
+   * again on a later page (values Meta leaves empty all become 'unknown'), so the writer adds such rows up
+   * (upsert with summed metrics) after it has deleted the window's days, which gives the run's exact sums.
+   * Discard both spools once written (releaseWindowFacts).
+   */
+  breakdowns: Rows<MetaBreakdownRow>;
   /** Graph HTTP calls made, retries and polls included */
   calls: number;
 }
@@ -89,7 +100,14 @@ export async function pullMetaWindow(input: MetaWindowInput): Promise<MetaWindow
   const runDone = () => {
     if (++runsDone === runs) input.onRemoteDone?.();
   };
-  const report = (extra: Record<string, string>): Promise<InsightRow[]> => runInsightsReport(session, accountId, insightParams(input.window, extra), runDone);
+  // The report runs' results (delivery by entity and day, breakdown cells by day) go to the spools a page at a
+  // time as they are read; each run writes its own part, removed if the run fails, read back in run order.
+  const adDaily = new RowSpool<MetaAdDailyRow>();
+  const breakdowns = new RowSpool<MetaBreakdownRow>();
+  const report = <T>(spool: RowSpool<T>, slot: number, extra: Record<string, string>, map: (rows: InsightRow[]) => T[]): Promise<void> =>
+    spool.part(slot, async (append) => {
+      await runInsightsReport(session, accountId, insightParams(input.window, extra), runDone, (rows) => append(map(rows)));
+    });
 
   const results = await Promise.allSettled([
     session.all<Record<string, unknown>>(session.url(`${accountId}/campaigns`, {
@@ -98,22 +116,24 @@ export async function pullMetaWindow(input: MetaWindowInput): Promise<MetaWindow
     session.all<Record<string, unknown>>(session.url(`${accountId}/adsets`, {
       fields: 'id,name,campaign_id,effective_status,targeting', effective_status: JSON.stringify(ADSET_STATUSES), limit: EDGE_PAGE_SIZE,
     })),
-    report({ level: 'campaign', fields: DELIVERY_FIELDS.join(',') }),
-    report({ level: 'adset', fields: [...DELIVERY_FIELDS, 'adset_id', 'adset_name'].join(',') }),
-    ...BREAKDOWN_RUNS.map((run) => report({ level: 'account', fields: BREAKDOWN_FIELDS.join(','), breakdowns: run.breakdowns.join(',') })),
+    report(adDaily, 0, { level: 'campaign', fields: DELIVERY_FIELDS.join(',') }, (rows) => rows.map((r) => mapDeliveryRow(r, 'campaign', ctx))),
+    report(adDaily, 1, { level: 'adset', fields: [...DELIVERY_FIELDS, 'adset_id', 'adset_name'].join(',') }, (rows) => rows.map((r) => mapDeliveryRow(r, 'adset', ctx))),
+    ...BREAKDOWN_RUNS.map((run, i) =>
+      report(breakdowns, i, { level: 'account', fields: BREAKDOWN_FIELDS.join(','), breakdowns: run.breakdowns.join(',') }, (rows) => collapseBreakdownRows(rows, run, ctx))),
   ]);
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) throw firstFailure(results, failed.reason);
-  const [campaigns, adsets, campaignRows, adsetRows, ...breakdownRuns] = results.map((r) => (r as PromiseFulfilledResult<Array<Record<string, unknown>>>).value);
+  if (failed) {
+    // every branch has settled, so no part is still being written: the pull leaves nothing behind
+    await Promise.all([adDaily.discard(), breakdowns.discard()]);
+    throw firstFailure(results, failed.reason);
+  }
+  const [campaigns, adsets] = results.map((r) => (r as PromiseFulfilledResult<Array<Record<string, unknown>> | undefined>).value);
 
   return {
     campaigns: (campaigns ?? []).map((c) => mapCampaign(c, ctx)),
     adsetInterests: (adsets ?? []).flatMap((s) => mapAdsetInterests(s, ctx)),
-    adDaily: [
-      ...(campaignRows ?? []).map((r) => mapDeliveryRow(r, 'campaign', ctx)),
-      ...(adsetRows ?? []).map((r) => mapDeliveryRow(r, 'adset', ctx)),
-    ],
-    breakdowns: BREAKDOWN_RUNS.flatMap((run, i) => collapseBreakdownRows(breakdownRuns[i] ?? [], run, ctx)),
+    adDaily,
+    breakdowns,
     calls: session.calls,
   };
 }
