@@ -20,6 +20,11 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
 /** The most ad accounts of one platform a brand connects in one request. */
 const MAX_ACCOUNTS = 100;
 
+/** A brand's name as people read it: stored with underscores for spaces (spec core.md), shown with spaces. */
+export function brandDisplayName(name: string): string {
+  return name.replaceAll('_', ' ');
+}
+
 export const brandIdParamsSchema = z.object({ brandId: z.uuid('Brand not found') });
 export type BrandIdParams = z.infer<typeof brandIdParamsSchema>;
 

@@ -10,13 +10,13 @@ test("the demo user's digest arrives in /sandbox/mail and its unsubscribe link w
 
   await page.goto('/sandbox/mail');
   const messages = page.getByRole('list', { name: 'Messages' });
-  const daily = messages.getByRole('button', { name: /Daily report for Parallels_Demo_Store/ });
+  const daily = messages.getByRole('button', { name: /Daily report for Parallels Demo Store/ });
   await expect(daily).toBeVisible({ timeout: 60_000 });
   await daily.click();
-  const message = page.getByRole('article', { name: /Daily report for Parallels_Demo_Store/ });
-  await expect(message.getByRole('heading', { name: /Daily report for Parallels_Demo_Store/ })).toBeVisible();
+  const message = page.getByRole('article', { name: /Daily report for Parallels Demo Store/ });
+  await expect(message.getByRole('heading', { name: /Daily report for Parallels Demo Store/ })).toBeVisible();
   // the HTML part shows in a sandboxed frame (its own content is checked through the API: no script reaches into it)
-  await expect(message.getByTitle(/HTML of Daily report for Parallels_Demo_Store/)).toBeVisible();
+  await expect(message.getByTitle(/HTML of Daily report for Parallels Demo Store/)).toBeVisible();
   await message.getByRole('tab', { name: 'Text' }).click();
   await expect(message.getByText(/Meta Ads/)).toBeVisible();
   await message.getByRole('tab', { name: 'Headers' }).click();
@@ -27,10 +27,10 @@ test("the demo user's digest arrives in /sandbox/mail and its unsubscribe link w
 
   // the link asks first (no sign-in needed), then unsubscribes
   await page.goto(link);
-  await expect(page.getByText('Stop sending daily email reports for Parallels_Demo_Store?')).toBeVisible();
+  await expect(page.getByText('Stop sending daily email reports for Parallels Demo Store?')).toBeVisible();
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByRole('heading', { name: 'Unsubscribed' })).toBeVisible();
-  await expect(page.getByText('You will no longer get daily email reports for Parallels_Demo_Store.')).toBeVisible();
+  await expect(page.getByText('You will no longer get daily email reports for Parallels Demo Store.')).toBeVisible();
 
   await page.goto('/profile');
   await page.getByRole('tab', { name: 'Email reports' }).click();

@@ -73,7 +73,7 @@ describe.each(DB_KINDS)('alerts on %s', (kind) => {
       expect(published).toEqual([{ target: { brandId }, message: { type: 'alert', data: { brandId, state: 'fired', title: 'Meta ROAS yesterday below 3', message: 'Your alert rule matched: Meta ROAS yesterday below 3.', actionUrl: '/dashboard' } } }]);
       expect(emails).toHaveLength(1);
       expect(await deliverEmail(t.app.mail.deps, emails[0]!)).toMatchObject({ status: 'sent' });
-      const mail = t.app.mail.inbox!.list().find((m) => m.subject === 'Alert for Alert_Brand: Meta ROAS yesterday below 3');
+      const mail = t.app.mail.inbox!.list().find((m) => m.subject === 'Alert for Alert Brand: Meta ROAS yesterday below 3');
       expect(mail).toBeDefined();
       expect(t.app.mail.inbox!.get(mail!.id)!.headers.find((h) => h.name === 'list-unsubscribe-post')?.value).toBe('List-Unsubscribe=One-Click');
     });

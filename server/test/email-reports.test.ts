@@ -170,10 +170,10 @@ describe.each(DB_KINDS)('email reports on %s', (kind) => {
       await new Promise((r) => setTimeout(r, 500));
       expect(inbox.list()).toHaveLength(2);
       const daily = inbox.get(messages.find((m) => m.subject.startsWith('Daily'))!.id)!;
-      expect(daily.subject).toBe('Daily report for Mail_Brand: 2026-03-15');
+      expect(daily.subject).toBe('Daily report for Mail Brand: 2026-03-15');
       expect(daily.to).toEqual(['maya@example.com']);
       expect(daily.text).toContain('Sessions: missing');
-      expect(daily.html).toContain('Mail_Brand');
+      expect(daily.html).toContain('Mail Brand');
       const header = (name: string) => daily.headers.find((h) => h.name === name)?.value;
       expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
       expect(header('list-unsubscribe')).toMatch(/^<http:\/\/localhost:3000\/api\/email\/unsubscribe\?token=[^>]+>$/);
@@ -221,18 +221,18 @@ describe.each(DB_KINDS)('email reports on %s', (kind) => {
     const tokenOf = (url: string) => decodeURIComponent(new URL(url).searchParams.get('token')!);
 
     it('GET asks first; the one-click POST turns the digest off without a session', async () => {
-      const daily = t.app.mail.inbox!.list().find((m) => m.subject === 'Daily report for Mail_Brand: 2026-03-15')!;
+      const daily = t.app.mail.inbox!.list().find((m) => m.subject === 'Daily report for Mail Brand: 2026-03-15')!;
       const link = t.app.mail.inbox!.get(daily.id)!.headers.find((h) => h.name === 'list-unsubscribe')!.value.slice(1, -1);
       const url = `/api/email/unsubscribe?token=${encodeURIComponent(tokenOf(link))}`;
       const page = await t.app.inject({ method: 'GET', url });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
-      expect(page.body).toContain('Stop sending daily email reports for Mail_Brand?');
+      expect(page.body).toContain('Stop sending daily email reports for Mail Brand?');
       expect((await inject('GET', '/api/email/settings')).json().data[0]).toMatchObject({ daily: true });
       // a mail client's one-click POST (RFC 8058): a form body, no cookie, no Origin
       const done = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
       expect(done.statusCode).toBe(200);
-      expect(done.body).toContain('You will no longer get daily email reports for Mail_Brand.');
+      expect(done.body).toContain('You will no longer get daily email reports for Mail Brand.');
       expect((await inject('GET', '/api/email/settings')).json().data[0]).toMatchObject({ daily: false, weekly: true });
     });
 

@@ -10,6 +10,7 @@ import { planIncludesReports } from '../pricing/pricing.service.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { buildSummary } from '../summary/summary.service.js';
 import { listTargets } from '../targets/targets.service.js';
+import { brandDisplayName } from '@parallels/contract/brands';
 
 // A digest's figures (issue 22): every number comes from the services the screens' endpoints call
 // (buildSummary for the dashboard's per-source figures, listTargets for targets, buildMetaCampaigns for the
@@ -187,7 +188,7 @@ export async function buildDigest(
     }));
   return {
     kind,
-    brandName: brand.name,
+    brandName: brandDisplayName(brand.name),
     currency: brand.currency,
     range,
     previous,

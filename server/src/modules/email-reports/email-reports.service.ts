@@ -24,6 +24,7 @@ import {
   type DigestSubscription,
 } from './email-reports.sql.js';
 import { signUnsubscribe, UNSUBSCRIBE_TTL_DAYS, verifyUnsubscribe, type UnsubscribeClaim } from './unsubscribe-token.js';
+import { brandDisplayName } from '@parallels/contract/brands';
 
 export interface EmailLog {
   info(obj: object, msg: string): void;
@@ -88,7 +89,7 @@ export async function readUnsubscribeLink(deps: Pick<EmailDeps, 'db' | 'keyring'
   const [row] = await listUserSettings(deps.db, check.claim.userId, check.claim.brandId);
   // the user left the brand (or was deleted): nothing left to send, so nothing to unsubscribe from
   if (!row) return { ok: false, message: UNSUBSCRIBE_MESSAGES.invalid };
-  return { ok: true, claim: check.claim, brandName: row.brandName };
+  return { ok: true, claim: check.claim, brandName: brandDisplayName(row.brandName) };
 }
 
 /** One-click unsubscribe (RFC 8058): turns the link's topic off for its user and brand. */
@@ -183,7 +184,7 @@ export async function queueAlertEmails(deps: Pick<EmailDeps, 'db'>, enqueue: (de
 async function composeEmail(deps: EmailDeps, d: ClaimedDelivery, unsubscribe: string): Promise<RenderedEmail> {
   if (d.kind === 'alert') {
     if (!d.payload) throw new Error('alert delivery without its alert');
-    return renderAlertEmail(d.payload, d.brandName, { app: `${deps.config.publicUrl}/dashboard`, settings: `${deps.config.publicUrl}/profile`, unsubscribe });
+    return renderAlertEmail(d.payload, brandDisplayName(d.brandName), { app: `${deps.config.publicUrl}/dashboard`, settings: `${deps.config.publicUrl}/profile`, unsubscribe });
   }
   const digest = await buildDigest({ ...deps, publicUrl: deps.config.publicUrl }, { userId: d.userId, brand: { id: d.brandId, name: d.brandName, currency: d.currency, timezone: d.timezone }, kind: d.kind, period: d.period });
   return renderDigestEmail(digest, unsubscribe);

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { BrandNotFound } from './brand-not-found';
 import { PageHeader } from './page-header';
 import { Sidebar } from './sidebar';
+import { brandDisplayName } from '@parallels/contract/brands';
 
 // Its own chunk: the realtime client is needed only once signed in, so the landing page does not carry it.
 const RealtimeConnection = lazy(() => import('./realtime-connection').then((m) => ({ default: m.RealtimeConnection })));
@@ -108,7 +109,7 @@ export function AppShell() {
       </div>
       <Suspense fallback={null}>
         <TutorialProvider />
-        <SupportButton defaults={{ brand: (brands.find((b) => b._id === selectedBrandId)?.name ?? '').replaceAll('_', ' '), firstName: user.username, email: user.email }} />
+        <SupportButton defaults={{ brand: brandDisplayName(brands.find((b) => b._id === selectedBrandId)?.name ?? ''), firstName: user.username, email: user.email }} />
       </Suspense>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { BrandSummary } from '@parallels/contract/users';
-import { brandDisplayName } from '../../features/brands/api/get-user-brands';
+import { brandDisplayName } from '@parallels/contract/brands';
 import { Card } from '../../components/ui/card';
 import { paths, withBrand } from '../../lib/paths';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import type { BrandSummary } from '@parallels/contract/users';
-import { brandDisplayName } from '../../features/brands/api/get-user-brands';
+import { brandDisplayName } from '@parallels/contract/brands';
 import { PricingDialog } from '../../features/pricing/components/pricing-dialog';
 import { paths, withBrand } from '../../lib/paths';
 import { onOpenPricingDialog } from '../../lib/pricing-dialog';

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 import { monthEnd } from '@parallels/contract/days';
+import { brandDisplayName } from '@parallels/contract/brands';
 
 export interface BrandOption {
   _id: string;
@@ -56,7 +57,7 @@ export function AddTargetForm({ brands, defaultMonth, busy, onAdd }: AddTargetFo
           <select className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" value={brandId} onChange={(e) => setBrandId(e.target.value)}>
             {brands.map((b) => (
               <option key={b._id} value={b._id}>
-                {b.name.replaceAll('_', ' ')}
+                {brandDisplayName(b.name)}
               </option>
             ))}
           </select>

@@ -2,11 +2,12 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { BrandTarget } from '@parallels/contract/targets';
 import { Card } from '../../../components/ui/card';
 import { monthOf } from '../utils/target-dates';
+import { brandDisplayName } from '@parallels/contract/brands';
 
 /** Sales Progress: achieved vs remaining sales per target, stacked (spec/reports.md "Brand targets"). */
 export function SalesProgressChart({ targets }: { targets: BrandTarget[] }) {
   const data = targets.map((t) => ({
-    label: `${t.name.replaceAll('_', ' ')} · ${t.source} · ${monthOf(t.targetDate)}`,
+    label: `${brandDisplayName(t.name)} · ${t.source} · ${monthOf(t.targetDate)}`,
     Achieved: t.achievedSales ?? 0,
     Remaining: t.remainingSales ?? t.targetSales,
   }));

@@ -4,6 +4,7 @@ import { dayLabel } from '../../../components/report-table/report-columns';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { formatNumber, MISSING, useLocale } from '../../../lib/locale';
+import { brandDisplayName } from '@parallels/contract/brands';
 
 export interface TargetEdit {
   targetDate: string;
@@ -74,7 +75,7 @@ export function TargetsTable({ source, targets, onSave, onDelete }: TargetsTable
                 return (
                   <Fragment key={t._id}>
                     <tr className="border-t border-slate-100">
-                      <td className="px-3 py-2">{t.name.replaceAll('_', ' ')}</td>
+                      <td className="px-3 py-2">{brandDisplayName(t.name)}</td>
                       <td className="px-3 py-2 text-right">{isEditing ? field('targetDate', 'Target date', 'date') : dayLabel(t.targetDate)}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{isEditing ? field('targetSales', 'Target sales') : money(t.targetSales)}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{money(t.achievedSales)}</td>

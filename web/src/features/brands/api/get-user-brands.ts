@@ -14,7 +14,3 @@ export function useUserBrands(userId: string | undefined) {
   return useQuery({ ...userBrandsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
 }
 
-/** Brand names are stored with underscores for spaces (spec: shown with spaces). */
-export function brandDisplayName(name: string): string {
-  return name.replaceAll('_', ' ');
-}

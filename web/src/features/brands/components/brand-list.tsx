@@ -7,7 +7,8 @@ import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../lib/paths';
 import { errorToast } from '../../../lib/toast-messages';
 import { useDeleteBrand } from '../api/delete-brand';
-import { brandDisplayName, useUserBrands } from '../api/get-user-brands';
+import { brandDisplayName } from '@parallels/contract/brands';
+import { useUserBrands } from '../api/get-user-brands';
 
 /**
  * The profile's Brands tab: every brand of the user, each with Delete (no confirmation, as the spec has it).

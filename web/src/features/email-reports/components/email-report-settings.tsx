@@ -1,3 +1,4 @@
+import { brandDisplayName } from '@parallels/contract/brands';
 import type { EmailSettings } from '@parallels/contract/email-reports';
 import { useToast } from '../../../components/ui/toast';
 import { errorToast } from '../../../lib/toast-messages';
@@ -12,7 +13,6 @@ const SWITCHES: Array<{ key: Switch; label: string; description: string }> = [
   { key: 'alerts', label: 'Alert emails', description: 'An email when an alert fires or resolves (it always shows in your notifications).' },
 ];
 
-const displayName = (name: string) => name.replaceAll('_', ' ');
 
 /** Profile, 'Email reports': per brand, which emails the user gets. Every email has an unsubscribe link too. */
 export function EmailReportSettings() {
@@ -33,7 +33,7 @@ export function EmailReportSettings() {
 function BrandEmailSettings({ row }: { row: EmailSettings }) {
   const update = useUpdateEmailSettings();
   const { toast } = useToast();
-  const name = displayName(row.brandName);
+  const name = brandDisplayName(row.brandName);
   const toggle = (key: Switch) => {
     update.mutate(
       { brandId: row.brandId, change: { [key]: !row[key] } },
