@@ -136,7 +136,7 @@ describe.each(DB_KINDS)('bulk upsert on %s', (kind) => {
       await spool.discard();
       const rows = await queryRows<{ value: string; date: string; spend: string; impressions: number; purchases: number; value_sum: string }>(
         t.database.db,
-        sql`select value, date::text, spend::text, impressions, purchases, purchase_value::text as value_sum
+        sql`select value, date::text, spend::text, impressions::int as impressions, purchases::int as purchases, purchase_value::text as value_sum
             from meta_breakdown_daily where brand_id = ${brandId} and account_id = 'act_9' order by value, date`,
       );
       expect(rows).toEqual([
