@@ -11,8 +11,8 @@ import { useSandboxMail, useSandboxMessage } from '../api/sandbox-mail';
 export function SandboxInbox({ selectedId, onSelect }: { selectedId: string | undefined; onSelect: (id: string) => void }) {
   const list = useSandboxMail();
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
-      <Card className="p-0">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
+      <Card className="min-w-0 p-0">
         <h2 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold">Messages</h2>
         {list.isPending && <p className="p-4 text-sm text-slate-500">Loading messages…</p>}
         {list.isError && <p className="p-4 text-sm text-red-600">{list.error.message}</p>}
