@@ -221,7 +221,8 @@ try {
     const cases: Case[] = [];
 
     // summary.service buildSummary: loadReportBrand, loadSourceConnections, then one sum over every period's
-    // current and previous range (the periods the service answered with, so the arguments are the same).
+    // current and previous range (the periods the service answered with, so the arguments are the same), then
+    // one sum per day of the trend lines (the last 30 days, and the chosen range when short enough).
     const summarySources = [
       { source: 'facebook-ads', platform: 'meta', metric: 'metaspend', sumKey: 'spend' },
       { source: 'google-ads', platform: 'google_ads', metric: 'spend', sumKey: 'spend' },
@@ -233,16 +234,21 @@ try {
         const request = { method: 'POST', url: `/api/summary/${s.source}/${brandId}`, payload: body } as const;
         const reply = await send(app, request);
         if (reply.statusCode !== 200) throw new Error(`summary ${s.source} ${label}: HTTP ${reply.statusCode} ${reply.body.slice(0, 300)}`);
-        const answer = JSON.parse(reply.body) as { periods: Record<string, SummaryPeriodDays>; periodData: Record<string, Record<string, { current: number | null }>> };
+        const answer = JSON.parse(reply.body) as { periods: Record<string, SummaryPeriodDays>; periodData: Record<string, Record<string, { current: number | null }>>; series?: Array<{ date: string }> };
         const summaryRanges: Record<string, { from: string; to: string }> = {};
         for (const [key, p] of Object.entries(answer.periods)) {
           summaryRanges[`${key}:current`] = { from: p.from, to: p.to };
           summaryRanges[`${key}:previous`] = { from: p.previousFrom, to: p.previousTo };
         }
+        // the answer's trend lines (summary.service dailySeries) are a second sum, one range per day shown
+        const seriesRanges = Object.fromEntries((answer.series ?? []).map((p) => [p.date, { from: p.date, to: p.date }]));
         const report = async () => {
           const conns = await loadSourceConnections(db, brandId, s.platform);
           const ids = conns.map((c) => c.accountId);
-          return s.platform === 'ga4' ? sumGa4Funnel(db, brandId, ids, summaryRanges) : sumAdAccounts(db, brandId, s.platform, ids, summaryRanges);
+          const sum = (r: Record<string, { from: string; to: string }>) => (s.platform === 'ga4' ? sumGa4Funnel(db, brandId, ids, r) : sumAdAccounts(db, brandId, s.platform, ids, r));
+          const periodSums = await sum(summaryRanges);
+          if (Object.keys(seriesRanges).length > 0) await sum(seriesRanges);
+          return periodSums;
         };
         // the raw SQL must be the work behind the answer: its sums are the figures the endpoint showed
         const sums = (await report()) as unknown as Record<string, Record<string, number>>;
