@@ -1,6 +1,7 @@
 import { brandDisplayName } from '@parallels/contract/brands';
 import type { EmailSettings } from '@parallels/contract/email-reports';
 import { useToast } from '../../../components/ui/toast';
+import { Switch } from '../../../components/ui/switch';
 import { errorToast } from '../../../lib/toast-messages';
 import { useEmailSettings, useUpdateEmailSettings } from '../api/email-settings';
 import { AlertRules } from './alert-rules';
@@ -53,17 +54,7 @@ function BrandEmailSettings({ row }: { row: EmailSettings }) {
               <p className="font-medium">{s.label}</p>
               <p className="text-slate-500">{s.description}</p>
             </div>
-            <button
-              type="button"
-              role="switch"
-              aria-checked={row[s.key]}
-              aria-label={`${s.label} for ${name}`}
-              disabled={update.isPending}
-              onClick={() => toggle(s.key)}
-              className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 ${row[s.key] ? 'bg-brand-600' : 'bg-slate-300'}`}
-            >
-              <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${row[s.key] ? 'translate-x-5' : 'translate-x-0.5'}`} />
-            </button>
+            <Switch checked={row[s.key]} onCheckedChange={() => toggle(s.key)} label={`${s.label} for ${name}`} disabled={update.isPending} className="mt-0.5" />
           </li>
         ))}
       </ul>

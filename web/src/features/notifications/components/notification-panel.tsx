@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { timeAgo, useNow } from '../../../lib/relative-time';
+import { Switch } from '../../../components/ui/switch';
 import { sessionStore } from '../../../lib/session-store';
 import { notificationStore, useNotifications, type AppNotification, type NotificationType } from '../stores/notification-store';
 
@@ -46,18 +47,9 @@ export function NotificationPanel({ id, onNavigate }: NotificationPanelProps) {
     >
       <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
         <h2 className="text-sm font-semibold">Notifications</h2>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={soundEnabled}
-          onClick={() => notificationStore.setSoundEnabled(!soundEnabled)}
-          className="flex items-center gap-2 rounded-lg px-2 py-1 text-xs text-slate-600 hover:bg-slate-100"
-        >
-          <span aria-hidden className={`relative h-4 w-7 rounded-full transition-colors ${soundEnabled ? 'bg-brand-600' : 'bg-slate-300'}`}>
-            <span className={`absolute top-0.5 h-3 w-3 rounded-full bg-white transition-all ${soundEnabled ? 'left-3.5' : 'left-0.5'}`} />
-          </span>
+        <Switch checked={soundEnabled} onCheckedChange={(on) => notificationStore.setSoundEnabled(on)} size="sm" className="rounded-lg px-2 py-1 text-xs text-slate-600 hover:bg-slate-100">
           Sound
-        </button>
+        </Switch>
       </div>
 
       {notifications.length === 0 ? (
