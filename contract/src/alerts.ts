@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUMMARY_METRICS, SUMMARY_SOURCES } from './summary.js';
+import { SUMMARY_METRIC_INFO, SUMMARY_METRICS, SUMMARY_SOURCES, type SummaryMetricKey } from './summary.js';
 
 // Issue 22 item 2: a user's alert rules per brand, on a metric of the dashboard's summary (the same figures),
 // over yesterday or the last 7 days, against a threshold or as a change against the period before.
@@ -9,24 +9,6 @@ export const ALERT_COMPARISONS = ['below', 'above', 'drops_by', 'rises_by'] as c
 export type AlertComparison = (typeof ALERT_COMPARISONS)[number];
 
 /** How each metric reads in a rule ('Meta ROAS yesterday below 2'). */
-export const ALERT_METRIC_LABELS: Record<string, string> = {
-  totalSales: 'Store sales',
-  orders: 'Store orders',
-  averageOrderValue: 'Average order value',
-  returns: 'Returns',
-  blendedRoas: 'Blended ROAS',
-  metaspend: 'Meta spend',
-  metaroas: 'Meta ROAS',
-  spend: 'Google Ads spend',
-  roas: 'Google Ads ROAS',
-  sessions: 'Sessions',
-  addToCarts: 'Add to carts',
-  checkouts: 'Checkouts',
-  purchases: 'Purchases',
-  addToCartRate: 'Add-to-cart rate',
-  checkoutRate: 'Checkout rate',
-  purchaseRate: 'Conversion rate',
-};
 export const ALERT_COMPARISON_LABELS: Record<AlertComparison, string> = { below: 'below', above: 'above', drops_by: 'down by more than (%)', rises_by: 'up by more than (%)' };
 export const ALERT_PERIOD_LABELS: Record<(typeof ALERT_PERIODS)[number], string> = { yesterday: 'yesterday', last7Days: 'in the last 7 days' };
 
@@ -68,7 +50,7 @@ export const alertRuleResponseSchema = z.object({ success: z.literal(true), data
 export const alertRuleParamsSchema = z.object({ brandId: z.uuid('Brand not found'), ruleId: z.uuid(ALERT_RULE_MESSAGES.notFound) });
 
 export function describeAlertRule(r: Pick<AlertRuleBody, 'metric' | 'period' | 'comparison' | 'threshold'>): string {
-  const metric = ALERT_METRIC_LABELS[r.metric] ?? r.metric;
+  const metric = SUMMARY_METRIC_INFO[r.metric as SummaryMetricKey]?.label ?? r.metric;
   const period = ALERT_PERIOD_LABELS[r.period];
   if (r.comparison === 'drops_by') return `${metric} ${period} down more than ${r.threshold}% against the period before`;
   if (r.comparison === 'rises_by') return `${metric} ${period} up more than ${r.threshold}% against the period before`;

@@ -21,6 +21,39 @@ export const SUMMARY_METRICS = {
 } as const satisfies Record<SummarySource, readonly string[]>;
 export type SummaryMetricKey = (typeof SUMMARY_METRICS)[SummarySource][number];
 
+/** How a figure reads: an amount in the brand's currency, a ratio (ROAS), a whole count or a percentage. */
+export type MetricKind = 'money' | 'ratio' | 'count' | 'percent';
+
+/**
+ * Each source's name and each summary figure's label and kind (SUMMARY_SOURCES and SUMMARY_METRICS give the
+ * order the dashboard's cards list them): the one catalogue the dashboard and the email digest both read (spec core.md section 3).
+ */
+export const SUMMARY_SOURCE_LABELS: Record<SummarySource, string> = {
+  shopify: 'Store',
+  'facebook-ads': 'Facebook',
+  'google-ads': 'Google Ads',
+  analytics: 'Google Analytics',
+};
+
+export const SUMMARY_METRIC_INFO: Record<SummaryMetricKey, { label: string; kind: MetricKind }> = {
+  totalSales: { label: 'Total Sales', kind: 'money' },
+  orders: { label: 'Orders', kind: 'count' },
+  averageOrderValue: { label: 'Average Order Value', kind: 'money' },
+  returns: { label: 'Returns', kind: 'money' },
+  blendedRoas: { label: 'Blended ROAS', kind: 'ratio' },
+  metaspend: { label: 'Meta Spend', kind: 'money' },
+  metaroas: { label: 'Meta ROAS', kind: 'ratio' },
+  spend: { label: 'Google Spend', kind: 'money' },
+  roas: { label: 'Google ROAS', kind: 'ratio' },
+  sessions: { label: 'Sessions', kind: 'count' },
+  addToCarts: { label: 'Add to Carts', kind: 'count' },
+  checkouts: { label: 'Checkouts', kind: 'count' },
+  purchases: { label: 'Purchases', kind: 'count' },
+  addToCartRate: { label: 'Add to Cart Rate', kind: 'percent' },
+  checkoutRate: { label: 'Checkout Rate', kind: 'percent' },
+  purchaseRate: { label: 'Purchase Rate', kind: 'percent' },
+};
+
 export const SUMMARY_PERIODS = ['yesterday', 'last7Days', 'last30Days'] as const;
 /** The longest chosen range whose days get a trend line (a daily line over years says nothing at a glance). */
 export const SERIES_MAX_DAYS = 92;

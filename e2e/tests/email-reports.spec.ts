@@ -18,7 +18,7 @@ test("the demo user's digest arrives in /sandbox/mail and its unsubscribe link w
   // the HTML part shows in a sandboxed frame (its own content is checked through the API: no script reaches into it)
   await expect(message.getByTitle(/HTML of Daily report for Parallels Demo Store/)).toBeVisible();
   await message.getByRole('tab', { name: 'Text' }).click();
-  await expect(message.getByText(/Meta Ads/)).toBeVisible();
+  await expect(message.getByText(/Facebook/)).toBeVisible();
   await message.getByRole('tab', { name: 'Headers' }).click();
   await expect(message.getByText('list-unsubscribe-post')).toBeVisible();
   const header = await message.locator('dt', { hasText: /^list-unsubscribe$/ }).locator('xpath=following-sibling::dd[1]').textContent();

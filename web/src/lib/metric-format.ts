@@ -5,7 +5,8 @@ import { formatCurrency, formatMetricValue, formatNumber, formatPercent, formatR
  * 1000 on), a ratio such as ROAS (2 decimals, '3.25x'), a count (whole from 1000 on, up to 2 decimals below:
  * Google counts fractional conversions), or a rate in percent (always 2 decimals, '2.00%').
  */
-export type MetricKind = 'money' | 'ratio' | 'count' | 'percent';
+export type { MetricKind } from '@parallels/contract/summary';
+import type { MetricKind } from '@parallels/contract/summary';
 
 export function formatMetric(value: number | null | undefined, kind: MetricKind, locale: AppLocale, currency: string): string {
   switch (kind) {

@@ -2,7 +2,7 @@ import type { EmailKind } from '@parallels/contract/email-reports';
 import { addDays, todayIn } from '@parallels/contract/days';
 import type { MetaCampaign } from '@parallels/contract/meta-campaigns';
 import type { SourceStatus } from '@parallels/contract/report-dates';
-import { METRICS_NOT_READY_CODE, type SummaryResponse, type SummarySource } from '@parallels/contract/summary';
+import { METRICS_NOT_READY_CODE, SUMMARY_METRIC_INFO, SUMMARY_SOURCE_LABELS, type MetricKind, type SummaryMetricKey, type SummaryResponse, type SummarySource } from '@parallels/contract/summary';
 import { AppError } from '../../lib/app-error.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import { buildMetaCampaigns } from '../meta-campaigns/meta-campaigns.service.js';
@@ -16,7 +16,7 @@ import { brandDisplayName } from '@parallels/contract/brands';
 // (buildSummary for the dashboard's per-source figures, listTargets for targets, buildMetaCampaigns for the
 // campaigns), with the same range in their body, so the email and the screens never disagree.
 
-export type FigureFormat = 'money' | 'ratio' | 'count' | 'percent';
+export type FigureFormat = MetricKind;
 
 export interface DigestMetric {
   key: string;
@@ -70,44 +70,12 @@ export interface Digest {
   links: { dashboard: string; adMetrics: string; marketingInsights: string; metaCampaigns: string; googleReports: string; ecommerce: string; settings: string };
 }
 
-const SOURCES: Array<{ source: SummarySource; name: string; metrics: Array<{ key: string; label: string; format: FigureFormat }>; screen: (brandId: string) => string }> = [
-  {
-    source: 'shopify',
-    name: 'Store (Shopify)',
-    metrics: [
-      { key: 'totalSales', label: 'Sales', format: 'money' },
-      { key: 'orders', label: 'Orders', format: 'count' },
-      { key: 'blendedRoas', label: 'Blended ROAS', format: 'ratio' },
-    ],
-    screen: () => '/dashboard',
-  },
-  {
-    source: 'facebook-ads',
-    name: 'Meta Ads',
-    metrics: [
-      { key: 'metaspend', label: 'Spend', format: 'money' },
-      { key: 'metaroas', label: 'ROAS', format: 'ratio' },
-    ],
-    screen: (id) => `/admetrics/${id}`,
-  },
-  {
-    source: 'google-ads',
-    name: 'Google Ads',
-    metrics: [
-      { key: 'spend', label: 'Spend', format: 'money' },
-      { key: 'roas', label: 'ROAS', format: 'ratio' },
-    ],
-    screen: (id) => `/google-reports/${id}`,
-  },
-  {
-    source: 'analytics',
-    name: 'Google Analytics 4',
-    metrics: [
-      { key: 'sessions', label: 'Sessions', format: 'count' },
-      { key: 'purchaseRate', label: 'Conversion rate', format: 'percent' },
-    ],
-    screen: (id) => `/ecommerce-reports/${id}`,
-  },
+/** The figures a digest shows per source (a subset of the dashboard's, with its labels) and the screen it links to. */
+const DIGEST_SOURCES: Array<{ source: SummarySource; metrics: SummaryMetricKey[]; screen: (brandId: string) => string }> = [
+  { source: 'shopify', metrics: ['totalSales', 'orders', 'blendedRoas'], screen: () => '/dashboard' },
+  { source: 'facebook-ads', metrics: ['metaspend', 'metaroas'], screen: (id) => `/admetrics/${id}` },
+  { source: 'google-ads', metrics: ['spend', 'roas'], screen: (id) => `/google-reports/${id}` },
+  { source: 'analytics', metrics: ['sessions', 'purchaseRate'], screen: (id) => `/ecommerce-reports/${id}` },
 ];
 
 /** The days a digest reports on: the day itself (daily), or the week starting on that Monday (weekly). */
@@ -156,19 +124,20 @@ export async function buildDigest(
   const url = (path: string) => `${deps.publicUrl}${path}`;
   let previous = { from: addDays(range.from, range.from === range.to ? -1 : -7), to: addDays(range.from, -1) };
   const sources: DigestSource[] = [];
-  for (const s of SOURCES) {
+  for (const s of DIGEST_SOURCES) {
     const answer = await summaryFor(deps, brand, s.source, range);
     const custom = answer === 'not-synced' ? undefined : answer.periodData?.custom;
     if (answer !== 'not-synced' && answer.periods.custom) previous = { from: answer.periods.custom.previousFrom, to: answer.periods.custom.previousTo };
     const state: SourceStatus['state'] = answer === 'not-synced' ? 'syncing' : answer.status.state;
     sources.push({
       source: s.source,
-      name: s.name,
+      name: SUMMARY_SOURCE_LABELS[s.source],
       state,
       link: url(s.screen(brand.id)),
-      metrics: s.metrics.map((m) => {
-        const c = (custom as Record<string, { current: number | null; previous: number | null; change: number | null }> | undefined)?.[m.key];
-        return { ...m, current: c?.current ?? null, previous: c?.previous ?? null, change: c?.change ?? null };
+      metrics: s.metrics.map((key) => {
+        const c = (custom as Record<string, { current: number | null; previous: number | null; change: number | null }> | undefined)?.[key];
+        const { label, kind } = SUMMARY_METRIC_INFO[key];
+        return { key, label, format: kind, current: c?.current ?? null, previous: c?.previous ?? null, change: c?.change ?? null };
       }),
     });
   }

@@ -46,7 +46,7 @@ describe('alert rules', () => {
   it('lists the rules in words', async () => {
     renderRules();
     const list = await screen.findByRole('list', { name: 'Alert rules for Sun Kissed Co' });
-    expect(within(list).getByText('Google Ads spend yesterday above 50000')).toBeInTheDocument();
+    expect(within(list).getByText('Google Spend yesterday above 50000')).toBeInTheDocument();
   });
 
   it('adds a rule, with a message for a missing threshold and for what the server refuses', async () => {
@@ -73,13 +73,13 @@ describe('alert rules', () => {
 
   it('edits and removes a rule', async () => {
     renderRules();
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit Google Ads spend yesterday above 50000' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Google Spend yesterday above 50000' }));
     const form = screen.getByRole('form', { name: 'Edit alert rule' });
     await userEvent.clear(within(form).getByLabelText('Threshold'));
     await userEvent.type(within(form).getByLabelText('Threshold'), '40000');
     await userEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
-    expect(await within(screen.getByRole('list', { name: 'Alert rules for Sun Kissed Co' })).findByText('Google Ads spend yesterday above 40000')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Remove Google Ads spend yesterday above 40000' }));
+    expect(await within(screen.getByRole('list', { name: 'Alert rules for Sun Kissed Co' })).findByText('Google Spend yesterday above 40000')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Google Spend yesterday above 40000' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Alert rules for Sun Kissed Co' })).not.toBeInTheDocument());
   });
 });

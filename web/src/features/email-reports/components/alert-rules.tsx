@@ -2,21 +2,19 @@ import { useState, type FormEvent } from 'react';
 import {
   ALERT_COMPARISON_LABELS,
   ALERT_COMPARISONS,
-  ALERT_METRIC_LABELS,
   ALERT_PERIOD_LABELS,
   ALERT_PERIODS,
   type AlertComparison,
   type AlertRule,
   type AlertRuleBody,
 } from '@parallels/contract/alerts';
-import { SUMMARY_METRICS, SUMMARY_SOURCES, type SummarySource } from '@parallels/contract/summary';
+import { SUMMARY_METRIC_INFO, SUMMARY_METRICS, SUMMARY_SOURCE_LABELS, SUMMARY_SOURCES, type SummaryMetricKey, type SummarySource } from '@parallels/contract/summary';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { errorToast } from '../../../lib/toast-messages';
 import { useAlertRules, useRemoveAlertRule, useSaveAlertRule } from '../api/alert-rules';
 
-const SOURCE_LABELS: Record<SummarySource, string> = { shopify: 'Store (Shopify)', 'facebook-ads': 'Meta Ads', 'google-ads': 'Google Ads', analytics: 'Google Analytics 4' };
 const NEW_RULE: AlertRuleBody = { source: 'facebook-ads', metric: 'metaroas', period: 'yesterday', comparison: 'below', threshold: 2 };
 
 /** A brand's alert rules: listed, added, changed and removed. Built-in alerts (reconnect, stale sync) need no rule. */
@@ -111,7 +109,7 @@ function RuleForm({ brandId, rule, onDone }: { brandId: string; rule?: AlertRule
         >
           {SUMMARY_SOURCES.map((s) => (
             <option key={s} value={s}>
-              {SOURCE_LABELS[s]}
+              {SUMMARY_SOURCE_LABELS[s]}
             </option>
           ))}
         </select>
@@ -121,7 +119,7 @@ function RuleForm({ brandId, rule, onDone }: { brandId: string; rule?: AlertRule
         <select className={select} value={form.metric} onChange={(e) => setForm({ ...form, metric: e.target.value })}>
           {metrics.map((m) => (
             <option key={m} value={m}>
-              {ALERT_METRIC_LABELS[m] ?? m}
+              {SUMMARY_METRIC_INFO[m as SummaryMetricKey].label}
             </option>
           ))}
         </select>
