@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   // New connections, and backfills a restart interrupted, continue where their checkpoints say.
   const resumed = await app.syncQueue?.backfillPending();
   if (resumed) app.log.info({ connections: resumed }, 'backfill queued');
+  const overdue = await app.syncQueue?.refreshOverdue();
+  if (overdue) app.log.info({ connections: overdue }, 'refresh queued for connections that missed one while stopped');
 
   const shutdown = async (signal: string): Promise<void> => {
     app.log.info({ signal }, 'shutting down');

@@ -7,6 +7,9 @@ import { evaluateBrandAlerts, type AlertDeps } from '../src/modules/alerts/alert
 import { deliverEmail } from '../src/modules/email-reports/email-reports.service.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
 import { seedMetaWindow } from './reports-seed.js';
+import { loadTokenKeyring } from '../src/lib/token-keyring.js';
+import type { JobDeps } from '../src/sync/backfill.job.js';
+import { QUEUES, startSyncQueue } from '../src/sync/queue.js';
 
 // Alerts (issue 22 item 2). The clock: 2026-03-16 02:00 UTC (07:30 in Asia/Kolkata): yesterday is 2026-03-15.
 const START = new Date('2026-03-16T02:00:00Z');
@@ -109,6 +112,28 @@ describe.each(DB_KINDS)('alerts on %s', (kind) => {
       expect((await evaluateBrandAlerts(deps, brand())).fired.filter((k) => k.startsWith('stale:'))).toHaveLength(1);
       await t.database.db.execute(sql`update connections set last_synced_at = ${new Date(now.getTime() - 3_600_000).toISOString()}::timestamptz where brand_id = ${brandId}::uuid`);
       expect((await evaluateBrandAlerts(deps, brand())).resolved.filter((k) => k.startsWith('stale:'))).toHaveLength(1);
+    });
+
+    it('built in: after a stop, an overdue connection is refreshed at start and is not called stale while that refresh is due or running', async () => {
+      now = new Date(now.getTime() + 86_400_000); // a new day: the stale alert above fired today already
+      const jobDeps: JobDeps = { db: t.database.db, config: t.config, keyring: loadTokenKeyring(t.config), log: t.app.log, now: () => now };
+      const queue = await startSyncQueue(t.database, jobDeps, { work: false });
+      try {
+        // stopped for 7 hours: the last sync is older than the 3-hour cadence and the 6-hour alert
+        await t.database.db.execute(sql`update connections set last_synced_at = ${new Date(now.getTime() - 7 * 3_600_000).toISOString()}::timestamptz where brand_id = ${brandId}::uuid`);
+        expect(await queue.refreshOverdue()).toBe(1);
+        const [job] = await queue.boss.fetch<{ connectionId: string }>(QUEUES.refresh);
+        expect((await evaluateBrandAlerts(deps, brand())).fired.filter((k) => k.startsWith('stale:'))).toEqual([]);
+        // the refresh ended without a sync (it failed for good): now it is stale, and said once
+        await queue.boss.fail(QUEUES.refresh, job!.id, new Error('gave up'));
+        expect((await evaluateBrandAlerts(deps, brand())).fired.filter((k) => k.startsWith('stale:'))).toHaveLength(1);
+        // a connection synced within the cadence is not refreshed again
+        await t.database.db.execute(sql`update connections set last_synced_at = ${new Date(now.getTime() - 3_600_000).toISOString()}::timestamptz where brand_id = ${brandId}::uuid`);
+        expect(await queue.refreshOverdue()).toBe(0);
+        expect((await evaluateBrandAlerts(deps, brand())).resolved.filter((k) => k.startsWith('stale:'))).toHaveLength(1);
+      } finally {
+        await queue.stop();
+      }
     });
   });
 });

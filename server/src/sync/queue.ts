@@ -3,12 +3,14 @@ import type { DatabaseHandle } from '../db/client.js';
 import { PlatformError } from '../connectors/platform-error.js';
 import { connectionsMissingHistory, runBackfill, runRefresh, type BackfillResult, type JobDeps, type JobKind } from './backfill.job.js';
 import { runCalculate } from './calculate.job.js';
-import { listActiveConnectionIds } from './sync.sql.js';
+import { listActiveConnectionIds, listOverdueConnectionIds } from './sync.sql.js';
 
 // Jobs on a PostgreSQL queue (pg-boss): in-process on PGlite, shared by every worker on a server.
 export const QUEUES = { backfill: 'sync-backfill', backfillHistory: 'sync-backfill-history', refresh: 'sync-refresh', refreshAll: 'sync-refresh-all', calculate: 'sync-calculate' } as const;
 // Every 3 hours (spec: "Data syncs every 3 hours"); the cron job only enqueues, one refresh per connection.
 export const REFRESH_CRON = '0 */3 * * *';
+/** The cron's cadence: a connection whose last sync is older than this has missed a tick (the process was stopped). */
+export const REFRESH_EVERY_MS = 3 * 3_600_000;
 
 /**
  * A job that found its connection held by another job runs again after this long: a refresh minutes later (a
@@ -74,6 +76,8 @@ export interface SyncQueue {
   enqueueBackfill(connectionId: string): Promise<string | null>;
   /** backfill every active connection (of a brand) with days of its two-year span missing: new ones, and any a restart, an expired token or failures interrupted */
   backfillPending(brandId?: string): Promise<number>;
+  /** refresh every active connection whose last sync is older than the refresh cadence (after a stop) */
+  refreshOverdue(): Promise<number>;
   enqueueRefresh(connectionId: string): Promise<string | null>;
   boss: PgBoss;
   stop(): Promise<void>;
@@ -116,6 +120,14 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
   const backfillPending = async (brandId?: string) => {
     const ids = await connectionsMissingHistory(deps, brandId);
     for (const id of ids) await enqueueBackfill(id);
+    return ids.length;
+  };
+
+  // After a stop longer than the cadence, the connections that missed their refresh sync now, not at the next
+  // tick (up to 3 hours later): figures stay fresh, and the stale-sync alert has nothing to say after a restart.
+  const refreshOverdue = async () => {
+    const ids = await listOverdueConnectionIds(deps.db, new Date((deps.now?.() ?? new Date()).getTime() - REFRESH_EVERY_MS));
+    for (const id of ids) await boss.send(QUEUES.refresh, { connectionId: id }, { singletonKey: id });
     return ids.length;
   };
 
@@ -170,6 +182,7 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
     boss,
     enqueueBackfill,
     backfillPending,
+    refreshOverdue,
     enqueueRefresh: (connectionId) => boss.send(QUEUES.refresh, { connectionId }, { singletonKey: connectionId }),
     stop: async () => {
       clearInterval(orphanCheck);

@@ -62,6 +62,15 @@ export async function listActiveConnectionIds(db: Database): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** Active connections that synced once but not since `before` (null: still on their first sync, the backfill's). */
+export async function listOverdueConnectionIds(db: Database, before: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(and(eq(connections.status, 'active'), sql`${connections.lastSyncedAt} < ${before.toISOString()}`));
+  return rows.map((r) => r.id);
+}
+
 export async function connectionWindows(db: Database, connectionId: string): Promise<Array<{ from: string; to: string }>> {
   return db.select({ from: syncWindows.windowFrom, to: syncWindows.windowTo }).from(syncWindows).where(eq(syncWindows.connectionId, connectionId));
 }

@@ -10,7 +10,8 @@ import { queueAlertEmails } from '../email-reports/email-reports.service.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { loadPlatformSources } from '../reports/report-pipeline.js';
 import { buildSummary } from '../summary/summary.service.js';
-import { deleteRule, fireAlert, insertRule, listAlertBrands, listRules, resolveAlert, updateRule, type AlertRuleRow } from './alerts.sql.js';
+import { connectionsBeingSynced, deleteRule, fireAlert, insertRule, listAlertBrands, listRules, resolveAlert, updateRule, type AlertRuleRow } from './alerts.sql.js';
+import { QUEUES } from '../../sync/queue.js';
 
 // Alerts (issue 22 item 2): a user's rules on the dashboard's summary figures (the same code path as the
 // screens), and two built-in conditions per connection: it needs reconnecting, or it has not synced for over
@@ -65,6 +66,7 @@ const PLATFORMS: Platform[] = ['shopify', 'meta', 'google_ads', 'ga4'];
 async function connectionConditions(deps: ReportDeps, brandId: string): Promise<Condition[]> {
   const now = deps.now().getTime();
   const out: Condition[] = [];
+  const catchingUp = await connectionsBeingSynced(deps.db, [QUEUES.backfill, QUEUES.backfillHistory, QUEUES.refresh]);
   for (const platform of PLATFORMS) {
     for (const c of await loadPlatformSources(deps, brandId, platform)) {
       const name = `${PLATFORM_LABELS[platform]} ${c.accountName}`;
@@ -80,7 +82,8 @@ async function connectionConditions(deps: ReportDeps, brandId: string): Promise<
       out.push({
         key: `stale:${c.id}`,
         // a connection still on its first sync has no last sync yet: not stale, not known to be fresh either
-        holds: c.status === 'reauth_required' ? null : last === null ? null : now - last > STALE_SYNC_HOURS * 3_600_000,
+        // nor is one whose sync is running or due now (catching up after a restart): its next answer decides
+        holds: c.status === 'reauth_required' || last === null || catchingUp.has(c.id) ? null : now - last > STALE_SYNC_HOURS * 3_600_000,
         title: `${name} not synced for over ${STALE_SYNC_HOURS} hours`,
         message: `${name} last synced ${c.lastSyncedAt}. Its newest figures may be missing.`,
         resolvedMessage: `${name} is syncing again.`,

@@ -69,3 +69,20 @@ export async function resolveAlert(db: Database, brandId: string, conditionKey: 
     .returning({ title: alertEvents.title });
   return rows.map((r) => r.title);
 }
+
+/**
+ * The connections with a sync job running or due now (pg-boss's job table, keyed by connection): they are
+ * catching up (after a restart, say), so not yet known to be stale. A job set to start later (a quota pause)
+ * does not count. Without the queue's tables (a process that never started the queue) there is none.
+ */
+export async function connectionsBeingSynced(db: Database, queues: readonly string[]): Promise<Set<string>> {
+  const [table] = await queryRows<{ present: boolean }>(db, sql`select to_regclass('pgboss.job') is not null as present`);
+  if (!table?.present) return new Set();
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`select distinct singleton_key as key from pgboss.job
+         where name in (${sql.join(queues.map((q) => sql`${q}`), sql`, `)}) and singleton_key is not null
+           and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+  );
+  return new Set(rows.map((r) => r.key));
+}
