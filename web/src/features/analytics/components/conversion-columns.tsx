@@ -34,7 +34,8 @@ export function conversionColumns(report: Pick<ConversionReport, 'months' | 'dim
       header: 'Avg Conv. Rate',
       kind: 'metric',
       format: 'rate',
-      width: 150,
+      // wide enough for 'Total Purchases: 12,34,567' under the rate on one line (metric columns go to 200 px)
+      width: 180,
       headerDetail: `Avg: ${rate(avg.convRate)}`,
       value: (r) => r['Avg Conv. Rate'],
       detail: (r) => (r['Total Purchases'] != null ? <span>Total Purchases: {formatNumber(r['Total Purchases'], locale)}</span> : null),
