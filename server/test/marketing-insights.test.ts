@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { performanceReportSchema } from '@parallels/contract/marketing-insights';
 import { queryRows } from '../src/db/client.js';
 import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { writeWindowFacts } from '../src/sync/facts-writer.sql.js';
@@ -66,6 +67,7 @@ describe.each(DB_KINDS)('Marketing Insights report on %s', (kind) => {
     const body = res.json();
     expect(body.range).toEqual({ from: '2026-02-01', to: '2026-03-14' }); // today is never synced: the range ends yesterday
     expect(body.compare).toBeNull();
+    expect(performanceReportSchema.parse(body)).toEqual(body);
     expect(body.currency).toBe('INR');
     expect(body.data.map((m: { year: number; month: number }) => `${m.year}-${m.month}`)).toEqual(['2026-3', '2026-2']);
     const [march, february] = body.data;
@@ -98,6 +100,8 @@ describe.each(DB_KINDS)('Marketing Insights report on %s', (kind) => {
     const body = res.json();
     expect(body.compare.from).toBe('2026-02-22');
     expect(body.compare.data).toHaveLength(1);
+    // sent as plain JSON (lib/plain-json.ts): exactly what the declared schema lets through, nothing it would strip
+    expect(performanceReportSchema.parse(body)).toEqual(body);
     expect(body.totals.totalSales).toEqual({ current: 7003.5, previous: 7003.5, change: 0, trend: 'up' });
     expect(body.totals.refundAmount).toEqual({ current: 200, previous: 0, change: null, trend: 'up' });
     expect(body.totals.metaSpend).toEqual({ current: 700, previous: 700, change: 0, trend: 'up' });
