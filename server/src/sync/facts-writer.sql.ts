@@ -206,12 +206,16 @@ export async function rollUpInterests(tx: Tx, brandId: string, accountId: string
   await tx.execute(sql`delete from meta_interest_daily where brand_id = ${brandId} and account_id = ${accountId} ${inDays}`);
   await tx.execute(sql`
     insert into meta_interest_daily (brand_id, account_id, interest_id, date, spend, revenue)
-    select d.brand_id, d.account_id, t.interest_id, d.date, sum(d.spend / t.interests), sum(d.purchase_value / t.interests)
-    from meta_ad_daily d
-    join (select adset_id, interest_id, count(*) over (partition by adset_id) as interests
-          from meta_adset_interests where brand_id = ${brandId} and account_id = ${accountId}) t on t.adset_id = d.entity_id
-    where d.brand_id = ${brandId} and d.account_id = ${accountId} and d.level = 'adset' ${days ? sql`and d.date between ${days.from} and ${days.to}` : sql``}
-    group by d.brand_id, d.account_id, t.interest_id, d.date`);
+    select ${brandId}::uuid, ${accountId}, t.interest_id, d.date, sum(d.spend / t.interests), sum(d.purchase_value / t.interests)
+    from (select adset_id, interest_id, count(*) over (partition by adset_id) as interests
+          from meta_adset_interests where brand_id = ${brandId} and account_id = ${accountId}) t
+    -- each targeted ad set's days through the primary key: a plan that stays cheap when the tables were just
+    -- written and have no statistics (a join planned on 1-row estimates re-ran the targeting per ad set day)
+    cross join lateral (
+      select date, spend, purchase_value from meta_ad_daily
+      where brand_id = ${brandId} and account_id = ${accountId} and level = 'adset' and entity_id = t.adset_id ${days ? sql`and date between ${days.from} and ${days.to}` : sql``}
+    ) d
+    group by t.interest_id, d.date`);
   const months = days ? sql`and month between ${monthStart(days.from)} and ${monthStart(days.to)}` : sql``;
   const monthDays = days ? sql`and date >= ${monthStart(days.from)}::date and date < (${monthStart(days.to)}::date + interval '1 month')` : sql``;
   await tx.execute(sql`delete from meta_interest_monthly where brand_id = ${brandId} and account_id = ${accountId} ${months}`);
