@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@parallels/server/db/client';
+import { META_AD_MONTH_COLUMNS, META_AD_MONTH_GROUP, META_AD_MONTH_SELECT, rollUpInterests } from '@parallels/server/sync/facts-writer.sql';
 
 /**
  * The large benchmark brand's Meta report facts (issue 19 item 8): every breakdown of the Meta reports daily for
@@ -50,10 +51,17 @@ export async function seedMetaReportFacts(db: Database, brandId: string, first: 
       round(h / 500.0, 2), 100 + h / 2, 1 + h % 19, 80 + h / 3, 1 + h % 13, 1 + h % 11, h % 9, h % 7, h % 3, h % 2, h % 2, round((h % 2) * 39.99, 2), h % 41
     from generate_series(0, ${META_ADSETS - 1}) n cross join generate_series(0, ${days - 1}) i
       cross join lateral (select (n * 7919 + i * 104729) % 10007 as h) s`);
+  // the monthly rollup exactly as sync/facts-writer.sql.ts rollUpAdMonths writes it (and migration 0016 seeds it)
+  await db.execute(sql`${META_AD_MONTH_COLUMNS} ${META_AD_MONTH_SELECT} where brand_id = ${brandId} ${META_AD_MONTH_GROUP}`);
   await db.execute(sql`
     insert into meta_adset_interests (brand_id, account_id, adset_id, interest_id, interest_name, campaign_id)
     select distinct on (n, t) ${brandId}::uuid, 'act_' || (100000001 + (n % ${metaCampaigns}) % ${metaAccounts}), 'a' || n, 'i' || ((n * 37 + t * 101) % ${INTERESTS}),
       'Interest ' || ((n * 37 + t * 101) % ${INTERESTS}), 'm' || (n % ${metaCampaigns})
     from generate_series(0, ${META_ADSETS - 1}) n cross join generate_series(0, 2) t
     where t <= n % 3`);
+  // the interest shares per day and month with the window writer's own statements, every day of each account;
+  // statistics first: planned on the empty tables' 1-row estimates, the statement scans an account's ad set days
+  // once per targeted ad set (minutes per account on PostgreSQL)
+  await db.execute(sql`analyze meta_ad_daily, meta_adset_interests`);
+  for (let a = 0; a < metaAccounts; a++) await db.transaction((tx) => rollUpInterests(tx, brandId, `act_${100000001 + a}`, null));
 }

@@ -10,10 +10,13 @@ import {
   googleViewDaily,
   googleViewMonthly,
   metaAdDaily,
+  metaAdMonthly,
   metaAdsetInterests,
   metaBreakdownDaily,
   metaBreakdownMonthly,
   metaCampaigns,
+  metaInterestDaily,
+  metaInterestMonthly,
   storeOrders,
   storeRefunds,
 } from './facts-schema.js';
@@ -42,6 +45,11 @@ export const ACCOUNT_FACT_TABLES: Record<Platform, AccountFactTable[]> = {
     { table: adAccountDaily, brand: adAccountDaily.brandId, account: adAccountDaily.accountId, date: adAccountDaily.date },
     // derived from meta_breakdown_daily per month (facts-writer rolls up the months a window touches)
     { table: metaBreakdownMonthly, brand: metaBreakdownMonthly.brandId, account: metaBreakdownMonthly.accountId },
+    // derived from meta_ad_daily per entity and month (the window writer recomputes the months it touches)
+    { table: metaAdMonthly, brand: metaAdMonthly.brandId, account: metaAdMonthly.accountId },
+    // derived from the ad set days and the targeting (the window writer recomputes the days and months it must)
+    { table: metaInterestDaily, brand: metaInterestDaily.brandId, account: metaInterestDaily.accountId },
+    { table: metaInterestMonthly, brand: metaInterestMonthly.brandId, account: metaInterestMonthly.accountId },
     { table: metaCampaigns, brand: metaCampaigns.brandId, account: metaCampaigns.accountId },
     { table: metaAdsetInterests, brand: metaAdsetInterests.brandId, account: metaAdsetInterests.accountId },
   ],

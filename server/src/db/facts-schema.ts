@@ -98,6 +98,42 @@ export const metaAdDaily = pgTable(
   (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.level, t.entityId, t.date] }), index('meta_ad_daily_day_idx').on(t.brandId, t.date), index('meta_ad_daily_level_day_idx').on(t.brandId, t.accountId, t.level, t.date)],
 );
 
+/**
+ * meta_ad_daily summed per entity (campaign or ad set) and calendar month (month = its first day): the additive
+ * figures only, plus the month's delivery days and its largest single day of reach and unique link clicks (a
+ * largest day is a largest day of its months, so the campaign screen's floor estimate is unchanged). Rolled up by
+ * the window writer in the window's transaction for every month the window touches; campaign and interest
+ * analysis read whole months of a range here and the partial edge months from the daily rows (decision 016).
+ * Reach over a range stays Meta's own figure (never derived from this table).
+ */
+export const metaAdMonthly = pgTable(
+  'meta_ad_monthly',
+  {
+    brandId: brandRef(),
+    accountId: text('account_id').notNull(),
+    level: text('level').notNull(), // campaign | adset
+    entityId: text('entity_id').notNull(),
+    month: date('month').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    campaignName: text('campaign_name').notNull(),
+    days: integer('days').notNull().default(0),
+    spend: money('spend'),
+    impressions: count('impressions'),
+    clicks: count('clicks'),
+    linkClicks: count('link_clicks'),
+    outboundClicks: count('outbound_clicks'),
+    landingPageViews: count('landing_page_views'),
+    addToCart: count('add_to_cart'),
+    initiateCheckout: count('initiate_checkout'),
+    purchases: count('purchases'),
+    purchaseValue: money('purchase_value'),
+    videoThreeSecondViews: count('video_three_second_views'),
+    maxReach: count('max_reach'),
+    maxUniqueLinkClicks: count('max_unique_link_clicks'),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.level, t.month, t.entityId] })],
+);
+
 /** The interests an ad set targets (Meta interest analysis attributes ad set spend to them). */
 export const metaAdsetInterests = pgTable(
   'meta_adset_interests',
@@ -111,6 +147,41 @@ export const metaAdsetInterests = pgTable(
     syncedAt: syncedAt(),
   },
   (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.adsetId, t.interestId] })],
+);
+
+/**
+ * Interest analysis's attribution kept per interest and day (and month): each ad set day's spend and purchase
+ * value divided equally among the interests the ad set targets (decision 016), summed per account, interest and
+ * day, in numeric without a scale (exact to far below a cent). The window writer recomputes the window's days
+ * (all of the account's days when its targeting gained an ad set-interest pair, since attribution follows the
+ * current targeting) and their months, in the window's transaction. A 30-day read is 30 rows per interest
+ * instead of 30 per ad set; two years read 24 monthly rows per interest.
+ */
+export const metaInterestDaily = pgTable(
+  'meta_interest_daily',
+  {
+    brandId: brandRef(),
+    accountId: text('account_id').notNull(),
+    interestId: text('interest_id').notNull(),
+    date: date('date').notNull(),
+    spend: numeric('spend').notNull().default('0'),
+    revenue: numeric('revenue').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.date, t.interestId] })],
+);
+
+/** meta_interest_daily summed per calendar month (month = its first day). */
+export const metaInterestMonthly = pgTable(
+  'meta_interest_monthly',
+  {
+    brandId: brandRef(),
+    accountId: text('account_id').notNull(),
+    interestId: text('interest_id').notNull(),
+    month: date('month').notNull(),
+    spend: numeric('spend').notNull().default('0'),
+    revenue: numeric('revenue').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.month, t.interestId] })],
 );
 
 /** Account-level delivery per day split by one breakdown (age, gender, country, publisher_platform, ...). */

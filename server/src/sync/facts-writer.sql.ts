@@ -34,13 +34,18 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
   }
   switch (facts.platform) {
     case 'meta': {
+      const pairsBefore = await targetingPairs(tx, brandId, accountId);
       let rows = (await upsertRows(tx, metaCampaigns, facts.campaigns)) + (await upsertRows(tx, metaAdsetInterests, facts.adsetInterests));
+      // attribution follows the current targeting: an ad set that gained an interest changes every day of it
+      const targetingChanged = (await targetingPairs(tx, brandId, accountId)) !== pairsBefore;
       // delivery and breakdown rows come off the spools a page at a time; a breakdown cell seen on an earlier
       // page adds up (see MetaWindowFacts)
       for await (const batch of batchesOf(facts.adDaily)) rows += await upsertRows(tx, metaAdDaily, batch);
       for await (const batch of batchesOf(facts.breakdowns)) rows += await upsertRows(tx, metaBreakdownDaily, batch, { sum: BREAKDOWN_METRICS });
       await rollUpAdAccountDays(tx, brandId, 'meta', accountId, window);
       await rollUpBreakdownMonths(tx, brandId, accountId, window);
+      await rollUpAdMonths(tx, brandId, accountId, window);
+      await rollUpInterests(tx, brandId, accountId, targetingChanged ? null : window);
       return rows;
     }
     case 'google_ads': {
@@ -157,4 +162,67 @@ export async function rollUpGoogleViewMonths(tx: Tx, brandId: string, accountId:
     ${GOOGLE_VIEW_MONTH_SELECT}
     where brand_id = ${brandId} and customer_id = ${accountId} and date >= ${first}::date and date < (${lastMonth}::date + interval '1 month')
     ${GOOGLE_VIEW_MONTH_GROUP}`);
+}
+
+/** The sums of meta_ad_daily per entity and month, as meta_ad_monthly keeps them (also migration 0016 and bench/meta-facts). */
+export const META_AD_MONTH_COLUMNS = sql.raw(`insert into meta_ad_monthly (brand_id, account_id, level, entity_id, month, campaign_id, campaign_name, days,
+    spend, impressions, clicks, link_clicks, outbound_clicks, landing_page_views, add_to_cart, initiate_checkout, purchases, purchase_value,
+    video_three_second_views, max_reach, max_unique_link_clicks)`);
+export const META_AD_MONTH_SELECT = sql.raw(`select brand_id, account_id, level, entity_id, date_trunc('month', date)::date as month, max(campaign_id), max(campaign_name),
+    count(*)::int, sum(spend), sum(impressions), sum(clicks), sum(link_clicks), sum(outbound_clicks), sum(landing_page_views), sum(add_to_cart),
+    sum(initiate_checkout), sum(purchases), sum(purchase_value), sum(video_three_second_views), max(reach), max(unique_link_clicks)
+  from meta_ad_daily`);
+export const META_AD_MONTH_GROUP = sql.raw(`group by brand_id, account_id, level, entity_id, date_trunc('month', date)`);
+
+/**
+ * meta_ad_monthly (campaign and ad set delivery) for every month the window touches, recomputed whole from the
+ * daily rows (the window's own days were just replaced; the month's other days are as they were), so a month is
+ * always the sum of its days. Same transaction as the facts and the checkpoint.
+ */
+export async function rollUpAdMonths(tx: Tx, brandId: string, accountId: string, window: DayWindow): Promise<void> {
+  const first = monthStart(window.from);
+  const lastMonth = monthStart(window.to);
+  await tx.execute(sql`delete from meta_ad_monthly where brand_id = ${brandId} and account_id = ${accountId} and month between ${first} and ${lastMonth}`);
+  await tx.execute(sql`${META_AD_MONTH_COLUMNS}
+    ${META_AD_MONTH_SELECT}
+    where brand_id = ${brandId} and account_id = ${accountId} and date >= ${first}::date and date < (${lastMonth}::date + interval '1 month')
+    ${META_AD_MONTH_GROUP}`);
+}
+
+/** How many ad set-interest pairs the account's targeting holds (meta_adset_interests is upserted, never pruned). */
+async function targetingPairs(tx: Tx, brandId: string, accountId: string): Promise<number> {
+  const r = (await tx.execute(sql`select count(*)::int as n from meta_adset_interests where brand_id = ${brandId} and account_id = ${accountId}`)) as unknown as { rows: Array<{ n: number | string }> };
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/**
+ * meta_interest_daily for the window's days (or every day of the account, `days` null: its targeting changed),
+ * each ad set day's spend and purchase value split equally among the ad set's interests (decision 016), then
+ * meta_interest_monthly for the months those days touch, from all of their days. Same transaction as the facts.
+ * Also bench/meta-facts (days null per account).
+ */
+export async function rollUpInterests(tx: Tx, brandId: string, accountId: string, days: DayWindow | null): Promise<void> {
+  const inDays = days ? sql`and date between ${days.from} and ${days.to}` : sql``;
+  await tx.execute(sql`delete from meta_interest_daily where brand_id = ${brandId} and account_id = ${accountId} ${inDays}`);
+  await tx.execute(sql`
+    insert into meta_interest_daily (brand_id, account_id, interest_id, date, spend, revenue)
+    select ${brandId}::uuid, ${accountId}, t.interest_id, d.date, sum(d.spend / t.interests), sum(d.purchase_value / t.interests)
+    from (select adset_id, interest_id, count(*) over (partition by adset_id) as interests
+          from meta_adset_interests where brand_id = ${brandId} and account_id = ${accountId}) t
+    -- each targeted ad set's days through the primary key: a plan that stays cheap when the tables were just
+    -- written and have no statistics (a join planned on 1-row estimates re-ran the targeting per ad set day)
+    cross join lateral (
+      select date, spend, purchase_value from meta_ad_daily
+      where brand_id = ${brandId} and account_id = ${accountId} and level = 'adset' and entity_id = t.adset_id ${days ? sql`and date between ${days.from} and ${days.to}` : sql``}
+    ) d
+    group by t.interest_id, d.date`);
+  const months = days ? sql`and month between ${monthStart(days.from)} and ${monthStart(days.to)}` : sql``;
+  const monthDays = days ? sql`and date >= ${monthStart(days.from)}::date and date < (${monthStart(days.to)}::date + interval '1 month')` : sql``;
+  await tx.execute(sql`delete from meta_interest_monthly where brand_id = ${brandId} and account_id = ${accountId} ${months}`);
+  await tx.execute(sql`
+    insert into meta_interest_monthly (brand_id, account_id, interest_id, month, spend, revenue)
+    select brand_id, account_id, interest_id, date_trunc('month', date)::date, sum(spend), sum(revenue)
+    from meta_interest_daily
+    where brand_id = ${brandId} and account_id = ${accountId} ${monthDays}
+    group by brand_id, account_id, interest_id, date_trunc('month', date)`);
 }

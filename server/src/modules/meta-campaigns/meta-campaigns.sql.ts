@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
+import { splitByMonth } from '../../db/month-split.js';
 
 /** One campaign's sums over a range (additive figures) and its largest single day of the non-additive ones. */
 export interface CampaignSums {
@@ -24,23 +25,51 @@ export interface CampaignSums {
   max_unique_link_clicks: number;
 }
 
-/** meta_ad_daily (campaign level) summed per campaign over a range, with the campaign's name and status. */
+/**
+ * Campaign delivery summed per campaign over a range, with the campaign's name and status: whole calendar months
+ * from meta_ad_monthly, the partial edge months from meta_ad_daily (as the Meta report tabs read their rollup),
+ * so two years read 24 rows per campaign instead of 730. The largest day of reach is a largest day of its months.
+ */
 export async function campaignSums(db: Database, brandId: string, accountIds: string[], range: DayRange): Promise<CampaignSums[]> {
   if (accountIds.length === 0) return [];
+  const accounts = sql.join(accountIds.map((a) => sql`${a}`), sql`, `);
+  const split = splitByMonth(range);
+  const parts: SQL[] = [];
+  if (split.months) {
+    parts.push(sql`select m.account_id, m.entity_id as campaign_id, m.campaign_name, m.days, m.spend, m.purchase_value, m.impressions, m.link_clicks, m.outbound_clicks,
+        m.landing_page_views, m.add_to_cart, m.initiate_checkout, m.purchases, m.video_three_second_views, m.max_reach, m.max_unique_link_clicks
+      from meta_ad_monthly m
+      where m.brand_id = ${brandId} and m.level = 'campaign' and m.account_id in (${accounts}) and m.month between ${split.months.first} and ${split.months.last}`);
+  }
+  if (split.days.length > 0) {
+    const inDays = sql.join(split.days.map((d) => sql`d.date between ${d.from} and ${d.to}`), sql` or `);
+    parts.push(sql`select d.account_id, d.campaign_id, max(d.campaign_name) as campaign_name, count(*)::int as days, sum(d.spend) as spend, sum(d.purchase_value) as purchase_value,
+        sum(d.impressions) as impressions, sum(d.link_clicks) as link_clicks, sum(d.outbound_clicks) as outbound_clicks, sum(d.landing_page_views) as landing_page_views,
+        sum(d.add_to_cart) as add_to_cart, sum(d.initiate_checkout) as initiate_checkout, sum(d.purchases) as purchases, sum(d.video_three_second_views) as video_three_second_views,
+        max(d.reach) as max_reach, max(d.unique_link_clicks) as max_unique_link_clicks
+      from meta_ad_daily d
+      where d.brand_id = ${brandId} and d.level = 'campaign' and d.account_id in (${accounts}) and (${inDays})
+      group by d.account_id, d.campaign_id`);
+  }
   return queryRows<CampaignSums>(
     db,
-    sql`select d.account_id, d.campaign_id, coalesce(max(c.name), max(d.campaign_name)) as name, coalesce(max(c.effective_status), 'UNKNOWN') as status,
-          count(*)::int as days, -- one row per campaign and day (the primary key)
-          sum(d.spend)::float8 as spend, sum(d.purchase_value)::float8 as revenue, sum(d.impressions)::float8 as impressions,
-          sum(d.link_clicks)::float8 as link_clicks, sum(d.outbound_clicks)::float8 as outbound_clicks, sum(d.landing_page_views)::float8 as landing_page_views,
-          sum(d.add_to_cart)::float8 as add_to_cart, sum(d.initiate_checkout)::float8 as initiate_checkout, sum(d.purchases)::float8 as purchases,
-          sum(d.video_three_second_views)::float8 as video_three_second_views,
-          max(d.reach)::float8 as max_reach, max(d.unique_link_clicks)::float8 as max_unique_link_clicks
-        from meta_ad_daily d
-        left join meta_campaigns c on c.brand_id = d.brand_id and c.account_id = d.account_id and c.campaign_id = d.campaign_id
-        where d.brand_id = ${brandId} and d.level = 'campaign' and d.account_id in (${sql.join(accountIds.map((a) => sql`${a}`), sql`, `)})
-          and d.date between ${range.from} and ${range.to}
-        group by d.account_id, d.campaign_id
-        order by sum(d.spend) desc, d.campaign_id`,
+    sql`with parts as (${sql.join(parts, sql` union all `)}),
+        sums as (
+          select account_id, campaign_id, max(campaign_name) as campaign_name,
+            sum(days)::int as days, -- one daily row per campaign and day (the primary key)
+            sum(spend)::float8 as spend, sum(purchase_value)::float8 as revenue, sum(impressions)::float8 as impressions,
+            sum(link_clicks)::float8 as link_clicks, sum(outbound_clicks)::float8 as outbound_clicks, sum(landing_page_views)::float8 as landing_page_views,
+            sum(add_to_cart)::float8 as add_to_cart, sum(initiate_checkout)::float8 as initiate_checkout, sum(purchases)::float8 as purchases,
+            sum(video_three_second_views)::float8 as video_three_second_views,
+            max(max_reach)::float8 as max_reach, max(max_unique_link_clicks)::float8 as max_unique_link_clicks, sum(spend) as spend_exact
+          from parts
+          group by account_id, campaign_id
+        )
+        select s.account_id, s.campaign_id, coalesce(c.name, s.campaign_name) as name, coalesce(c.effective_status, 'UNKNOWN') as status, s.days, s.spend, s.revenue,
+          s.impressions, s.link_clicks, s.outbound_clicks, s.landing_page_views, s.add_to_cart, s.initiate_checkout, s.purchases, s.video_three_second_views,
+          s.max_reach, s.max_unique_link_clicks
+        from sums s
+        left join meta_campaigns c on c.brand_id = ${brandId} and c.account_id = s.account_id and c.campaign_id = s.campaign_id
+        order by s.spend_exact desc, s.campaign_id`,
   );
 }

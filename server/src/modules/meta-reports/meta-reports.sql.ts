@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
-import { monthStart, splitWholeMonths } from '@parallels/contract/days';
+import { splitByMonth } from '../../db/month-split.js';
 
 /** One breakdown value's sums for one ad account and one calendar month (of the days inside the range). */
 export interface BreakdownMonthSums {
@@ -15,15 +15,6 @@ export interface BreakdownMonthSums {
   impressions: number;
   clicks: number;
   link_clicks: number;
-}
-
-/**
- * The range as whole calendar months (read from meta_breakdown_monthly) and the partial months at its edges
- * (read from the daily rows): a two-year range reads 24 monthly rows per value instead of 730 daily ones.
- */
-export function splitByMonth(range: DayRange): { months: { first: string; last: string } | null; days: DayRange[] } {
-  const { months, edges } = splitWholeMonths(range);
-  return { months: months && { first: months.from, last: monthStart(months.to) }, days: edges };
 }
 
 /**

@@ -104,6 +104,17 @@ describe('Campaign Analysis', () => {
     expect(screen.getByRole('button', { name: 'Manage Columns' })).toBeInTheDocument();
   });
 
+  it('headers reorder in place from the keyboard (Alt+Arrow); Campaign and Labels stay frozen first', async () => {
+    renderAt('/meta-campaigns/b1?from=2026-03-01&to=2026-03-14');
+    await screen.findByRole('table', { name: 'All campaigns' });
+    const headers = () => within(table()).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, '')).slice(0, 5);
+    within(table()).getByRole('button', { name: /^Purchases/ }).focus();
+    await userEvent.keyboard('{Alt>}{ArrowLeft}{ArrowLeft}{/Alt}');
+    expect(headers()).toEqual(['Campaign', 'Labels', 'Purchases', 'Link Click', 'Reach']);
+    expect(within(table()).getByRole('button', { name: /^Purchases/ })).toHaveFocus();
+    expect(within(table()).getByRole('columnheader', { name: /^Labels/ })).toHaveAttribute('draggable', 'false');
+  });
+
   it('grouping: a row per label and Unlabeled, sums and the derived group metrics to 2 decimals; editing only while grouping', async () => {
     labels = { success: true, labels: { act_1: { c1: ['TOFU'], c2: ['TOFU', 'BOFU'] } }, customLabels: [] };
     renderAt('/meta-campaigns/b1?from=2026-03-01&to=2026-03-14');

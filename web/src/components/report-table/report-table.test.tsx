@@ -216,4 +216,36 @@ describe('ReportTable', () => {
     expect(sheet.getRow(3).values).toEqual([undefined, 'A1', undefined, 1]); // a missing figure stays empty, never 0
     expect(sheet.getRow(4).getCell(3).fill).toMatchObject({ fgColor: { argb: 'FFFEE2E2' } }); // both below: red
   });
+
+  it('reorders headers in place: Alt+Arrow on a focused header moves it and keeps the focus; dragging a header onto another; pinned columns stay put', async () => {
+    const user = userEvent.setup();
+    const extra: ReportColumn<Item>[] = [...COLUMNS, { id: 'clicks', header: 'Clicks', kind: 'metric', format: 'number', value: (r) => r.rate * 2 }];
+    render(<ReportTable<Item> title="Items" columns={extra} rows={ITEMS.slice(0, 3)} getRowId={(r) => r.id} currency="USD" reorderableHeaders />);
+    const headers = () => within(screen.getByRole('table', { name: 'Items' })).getAllByRole('columnheader').filter((h) => h.getAttribute('scope') === 'col').map((h) => h.textContent?.replace(/[▲▼↕]/g, '').trim());
+    expect(headers()).toEqual(['Name', 'Spend', 'Conv. Rate', 'Clicks']);
+    const spend = screen.getByRole('button', { name: /^Spend/ });
+    expect(spend).toHaveAccessibleDescription('Alt+Left or Alt+Right arrow moves this column; or drag its header onto another.');
+    spend.focus();
+    await user.keyboard('{Alt>}{ArrowRight}{/Alt}');
+    expect(headers()).toEqual(['Name', 'Conv. Rate', 'Spend', 'Clicks']);
+    expect(screen.getByRole('button', { name: /^Spend/ })).toHaveFocus();
+    // plain arrows do not move; past the last column nothing moves
+    await user.keyboard('{ArrowRight}{Alt>}{ArrowRight}{ArrowRight}{/Alt}');
+    expect(headers()).toEqual(['Name', 'Conv. Rate', 'Clicks', 'Spend']);
+    // the pinned first column neither moves nor is passed
+    await user.keyboard('{Alt>}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{/Alt}');
+    expect(headers()).toEqual(['Name', 'Spend', 'Conv. Rate', 'Clicks']);
+    expect(screen.getByRole('button', { name: /^Name/ })).not.toHaveAttribute('aria-keyshortcuts');
+    expect(screen.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute('draggable', 'false');
+    // drag Clicks onto Spend: Clicks takes Spend's place
+    const header = (name: RegExp) => screen.getByRole('columnheader', { name });
+    fireEvent.dragStart(header(/^Clicks/), { dataTransfer: { effectAllowed: 'all' } });
+    fireEvent.dragOver(header(/^Spend/));
+    fireEvent.drop(header(/^Spend/));
+    expect(headers()).toEqual(['Name', 'Clicks', 'Spend', 'Conv. Rate']);
+    // a drop on the pinned column does nothing
+    fireEvent.dragStart(header(/^Spend/), { dataTransfer: { effectAllowed: 'all' } });
+    fireEvent.drop(header(/^Name/));
+    expect(headers()).toEqual(['Name', 'Clicks', 'Spend', 'Conv. Rate']);
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   getCoreRowModel,
   getSortedRowModel,
@@ -54,6 +54,11 @@ export interface ReportTableProps<Row> {
   columnFilters?: boolean;
   /** the column manager button's text (default 'Columns') */
   columnsLabel?: string;
+  /**
+   * Headers reorder in place: drag a header onto another, or Alt+ArrowLeft / Alt+ArrowRight on a focused header
+   * (the keyboard way, announced as the header's description). Pinned columns stay put and nothing moves past them.
+   */
+  reorderableHeaders?: boolean;
   /**
    * Rows paged on the server: `rows` are those loaded so far, in the server's order (no header sort), of
    * `totalRows`; the table asks for more (`onNeedRows`) when a page or the full-screen scroll reaches past them.
@@ -162,6 +167,15 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
   const pageRows = shownTop.flatMap((r) => (r.getIsExpanded() ? [r, ...r.subRows] : [r]));
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const reorderHelpId = useId();
+  // a header moved with the keyboard keeps the focus where it went
+  const [refocus, setRefocus] = useState<string | null>(null);
+  const [draggedHeader, setDraggedHeader] = useState<string | null>(null);
+  useEffect(() => {
+    if (!refocus) return;
+    scrollRef.current?.querySelector<HTMLElement>(`th[data-column-id="${CSS.escape(refocus)}"] [data-reorder-handle]`)?.focus();
+    setRefocus(null);
+  }, [refocus]);
   // initialRect: rows render before the first measurement (and where nothing is measured, as in tests)
   const virtualizer = useVirtualizer({ count: pageRows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_ESTIMATE, overscan: 12, initialRect: { width: 1200, height: 800 } });
   const items = virtualizer.getVirtualItems();
@@ -198,6 +212,24 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
   }, [fullScreen, leaveFullScreen]);
 
   const leafColumns = [...table.getLeftVisibleLeafColumns(), ...table.getCenterVisibleLeafColumns()];
+  const movableIds = props.reorderableHeaders ? table.getCenterVisibleLeafColumns().map((c) => c.id) : [];
+  /** `id` takes `target`'s place in the order (the columns between shift by one) */
+  const moveColumn = (id: string, target: string) => {
+    if (id === target || !movableIds.includes(id) || !movableIds.includes(target)) return;
+    setColumnOrder((order) => {
+      const next = order.filter((c) => c !== id);
+      next.splice(order.indexOf(target), 0, id);
+      return next;
+    });
+    setRefocus(id);
+  };
+  const onMoveKey = (id: string) => (e: KeyboardEvent) => {
+    const step = e.altKey && e.key === 'ArrowRight' ? 1 : e.altKey && e.key === 'ArrowLeft' ? -1 : 0;
+    const target = movableIds[movableIds.indexOf(id) + step];
+    if (!step || target === undefined) return;
+    e.preventDefault();
+    moveColumn(id, target);
+  };
   const groups = groupRuns(leafColumns.map((c) => byId.get(c.id)?.group));
   const totalWidth = leafColumns.reduce((sum, c) => sum + c.getSize(), 0);
   const padTop = items[0]?.start ?? 0;
@@ -318,6 +350,11 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
         </div>
       </div>
 
+      {props.reorderableHeaders && (
+        <p id={reorderHelpId} className="sr-only">
+          Alt+Left or Alt+Right arrow moves this column; or drag its header onto another.
+        </p>
+      )}
       <div ref={scrollRef} role="region" tabIndex={0} aria-label={`${title} rows`} className={`overflow-auto rounded-xl border border-slate-200 bg-white ${fullScreen ? 'flex-1' : ''}`} style={fullScreen ? undefined : { maxHeight: props.maxHeight ?? '70vh' }}>
         {/* only the visible rows are in the DOM: aria-rowcount and aria-rowindex tell assistive technology the whole */}
         <table aria-label={title} aria-rowcount={rowsBefore + pageRows.length} className="border-separate border-spacing-0 text-sm" style={{ width: totalWidth, tableLayout: 'fixed' }}>
@@ -344,23 +381,40 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
                     e.preventDefault();
                     setColumnSizing((s) => ({ ...s, [column.id]: clampWidth(def.kind, column.getSize() + step) }));
                   };
+                  const movable = movableIds.includes(column.id);
+                  const reorder = movable
+                    ? {
+                        'data-reorder-handle': '',
+                        'aria-describedby': reorderHelpId,
+                        'aria-keyshortcuts': 'Alt+ArrowLeft Alt+ArrowRight',
+                        onKeyDown: onMoveKey(column.id),
+                      }
+                    : {};
                   return (
                     <th
                       key={column.id}
                       scope="col"
+                      data-column-id={column.id}
+                      draggable={movable}
+                      onDragStart={movable ? (e) => { e.dataTransfer.effectAllowed = 'move'; setDraggedHeader(column.id); } : undefined}
+                      onDragOver={movable && draggedHeader ? (e) => e.preventDefault() : undefined}
+                      onDrop={movable && draggedHeader ? (e) => { e.preventDefault(); moveColumn(draggedHeader, column.id); setDraggedHeader(null); } : undefined}
+                      onDragEnd={movable ? () => setDraggedHeader(null) : undefined}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                       style={{ width: column.getSize(), left: pinned ? column.getStart('left') : undefined }}
-                      className={`relative border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700 ${def.format && def.format !== 'text' ? 'text-right' : 'text-left'} ${pinned ? 'sticky z-30' : ''}`}
+                      className={`relative border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700 ${def.format && def.format !== 'text' ? 'text-right' : 'text-left'} ${pinned ? 'sticky z-30' : ''} ${movable ? 'cursor-move' : ''} ${draggedHeader === column.id ? 'opacity-60' : ''}`}
                     >
                       {column.getCanSort() ? (
-                        <button type="button" onClick={column.getToggleSortingHandler()} className="inline-flex items-center gap-1 hover:text-brand-700">
+                        <button type="button" onClick={column.getToggleSortingHandler()} className="inline-flex items-center gap-1 hover:text-brand-700" {...reorder}>
                           {def.header}
                           <span aria-hidden className="text-slate-400">
                             {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
                           </span>
                         </button>
                       ) : (
-                        <span>{def.header}</span>
+                        <span tabIndex={movable ? 0 : undefined} {...reorder}>
+                          {def.header}
+                        </span>
                       )}
                       {def.headerDetail && <div className="text-[11px] font-normal text-slate-500">{def.headerDetail}</div>}
                       <div

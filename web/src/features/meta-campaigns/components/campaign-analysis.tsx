@@ -130,6 +130,7 @@ function CampaignTable({ title, rows, grouping, palette, renderLabels, currency 
       stickyColumns={2}
       defaultPageSize={50}
       columnsLabel="Manage Columns"
+      reorderableHeaders
       emptyText="No campaign data available"
       exportAs={{ fileName: 'Meta_Campaigns.xlsx', sheetName: 'Campaigns' }}
     />

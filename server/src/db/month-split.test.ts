@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitByMonth } from './meta-reports.sql.js';
+import { splitByMonth } from './month-split.js';
 
 describe('splitByMonth', () => {
   it('reads whole months from the rollup and the partial edge months from the days', () => {
