@@ -219,7 +219,7 @@ describe('ReportTable', () => {
 
   it('reorders headers in place: Alt+Arrow on a focused header moves it and keeps the focus; dragging a header onto another; pinned columns stay put', async () => {
     const user = userEvent.setup();
-    const extra: ReportColumn<Item>[] = [...COLUMNS, { id: 'clicks', header: 'Clicks', kind: 'metric', format: 'number', value: (r) => r.rate * 2 }];
+    const extra: ReportColumn<Item>[] = [...COLUMNS, { id: 'clicks', header: 'Clicks', kind: 'metric', format: 'count', value: (r) => r.rate * 2 }];
     render(<ReportTable<Item> title="Items" columns={extra} rows={ITEMS.slice(0, 3)} getRowId={(r) => r.id} currency="USD" reorderableHeaders />);
     const headers = () => within(screen.getByRole('table', { name: 'Items' })).getAllByRole('columnheader').filter((h) => h.getAttribute('scope') === 'col').map((h) => h.textContent?.replace(/[▲▼↕]/g, '').trim());
     expect(headers()).toEqual(['Name', 'Spend', 'Conv. Rate', 'Clicks']);
