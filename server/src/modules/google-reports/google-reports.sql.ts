@@ -107,8 +107,9 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T)
 /**
  * One statement per report call: each key's sums over the range; per account the averages of the colour rule
  * over all its keys, each key's category, the column filters and the chip; the chips' counts and the rows'
- * totals per account; and the page of each account's matching keys in the header sort's order (Total Cost first
- * by default; then label, then key, so pages never overlap). Without complete figures nothing matches a filter or a chip and keys sort by label.
+ * totals per account; and the page of each account's matching keys in the header sort's order (Total Cost
+ * first by default; then label, then key, so pages never overlap). Without complete figures nothing matches a
+ * filter or a chip and keys sort by label.
  */
 export async function viewReportPage(db: Database, brandId: string, view: GoogleView, customerIds: string[], range: DayRange, q: ReportPageQuery): Promise<{ stats: AccountStats[]; rows: PageRow[] }> {
   if (customerIds.length === 0) return { stats: [], rows: [] };
