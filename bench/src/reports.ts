@@ -405,7 +405,8 @@ try {
     cases.push({ endpoint: 'currency', range: '(no range)', method: 'GET', url: `/api/brands/currency/${brandId}`, report: async () => undefined });
 
     // google-reports.service buildGoogleReport (issue 18): the cards as they open (each account's first 8 rows), and
-    // a filtered full-screen page (Total Cost > 1, the High Cost chip, rows 39-68 of one account); the SQL: the
+    // a filtered full-screen page (Total Cost > 1, the High Cost chip, rows 39-68 of one account), a header-sorted
+    // page (CTR ascending, rows 9-38 of one account); the SQL: the
     // connections, the one statement that sums, categorises, filters and pages, then the page's months.
     const googleViews = { searchTerm: 'search_term', keyword: 'keyword', age: 'age', gender: 'gender', product: 'product' } as const;
     type GoogleReport = keyof typeof googleViews;
@@ -421,6 +422,13 @@ try {
           'searchTerm',
           { accountId: googleIds[0], costFilter: { value: 1, operator: '>' }, category: 'High Cost', limit: 30, offset: 38 },
           { complete: true, costFilter: { value: 1, operator: '>' }, category: 'High Cost', limit: 30, offset: 38 },
+          [googleIds[0]!],
+        ],
+        [
+          'google/searchTerm (header sort: CTR ascending, rows 9-38 of one account)',
+          'searchTerm',
+          { accountId: googleIds[0], sortBy: 'CTR', sortOrder: 'asc', limit: 30, offset: 8 },
+          { complete: true, sortBy: 'CTR', sortOrder: 'asc', limit: 30, offset: 8 },
           [googleIds[0]!],
         ],
       ];

@@ -35,6 +35,15 @@ export type GooglePerformanceCategory = (typeof GOOGLE_PERFORMANCE_CATEGORIES)[n
 export const GOOGLE_REPORT_DEFAULT_LIMIT = 100;
 export const GOOGLE_REPORT_MAX_LIMIT = 500;
 
+/**
+ * The header sort (decision 015): the fields a card's rows can be ordered by on the server, with the direction.
+ * Ratios sort by the ratio of the sums; missing figures sort last either way. Default: Total Cost, highest first.
+ */
+export const GOOGLE_REPORT_SORTS = ['label', 'Total Cost', 'Conv. Value / Cost', 'Total Conv. Value', 'Total Conversions', 'Total Clicks', 'Total Impressions', 'Conversion Rate', 'CTR', 'Avg. CPC'] as const;
+export type GoogleReportSort = (typeof GOOGLE_REPORT_SORTS)[number];
+export const GOOGLE_SORT_ORDERS = ['asc', 'desc'] as const;
+export type GoogleSortOrder = (typeof GOOGLE_SORT_ORDERS)[number];
+
 export const googleReportRequestSchema = z.intersection(
   dateRangeBodySchema,
   z.object({
@@ -48,6 +57,9 @@ export const googleReportRequestSchema = z.intersection(
     accountId: z.string().trim().min(1, { error: 'accountId must not be empty' }).max(100, { error: 'accountId is too long' }).optional(),
     /** the page of each account's rows (ordered by Total Cost, highest first): the card asks 8, full screen 30 more */
     limit: z.number({ error: `limit must be a whole number from 1 to ${GOOGLE_REPORT_MAX_LIMIT}` }).int({ error: `limit must be a whole number from 1 to ${GOOGLE_REPORT_MAX_LIMIT}` }).min(1, { error: `limit must be a whole number from 1 to ${GOOGLE_REPORT_MAX_LIMIT}` }).max(GOOGLE_REPORT_MAX_LIMIT, { error: `limit must be a whole number from 1 to ${GOOGLE_REPORT_MAX_LIMIT}` }).default(GOOGLE_REPORT_DEFAULT_LIMIT),
+    /** the header sort: a row field and its direction (Total Cost, highest first, without them) */
+    sortBy: z.enum(GOOGLE_REPORT_SORTS, { error: `sortBy must be one of ${GOOGLE_REPORT_SORTS.join(', ')}` }).default('Total Cost'),
+    sortOrder: z.enum(GOOGLE_SORT_ORDERS, { error: 'sortOrder must be asc or desc' }).default('desc'),
     offset: z.number({ error: 'offset must be a whole number of 0 or more' }).int({ error: 'offset must be a whole number of 0 or more' }).min(0, { error: 'offset must be a whole number of 0 or more' }).max(10_000_000, { error: 'offset must be a whole number of 0 or more' }).default(0),
   }),
 );

@@ -188,6 +188,35 @@ describe.each(DB_KINDS)('Google Ads reports on %s', (kind) => {
     expect(account(await report('searchTerm', { ...FULL, limit: 2, offset: 4 }), '1111111111')).toMatchObject({ searchTerms: [], matchingRows: 4, totalRows: 4 });
   });
 
+  it('the header sort on the server: any total or the label, ascending or descending, ratios of the sums, across pages, with filters and chips', async () => {
+    const sorted = async (sortBy: string, sortOrder: string, extra: Record<string, unknown> = {}) =>
+      labels(account(await report('searchTerm', { ...FULL, sortBy, sortOrder, ...extra }), '1111111111').searchTerms);
+    // linen shirt 200 cost, 2000 value, 20 clicks, 100 impressions; cotton kurta 144.666662, 108.5, 70, 1400;
+    // silk saree 84, 420, 168, 1680; wedding lehenga 30, 300, 10, 50
+    expect(await sorted('label', 'asc')).toEqual(['cotton kurta', 'linen shirt', 'silk saree', 'wedding lehenga']);
+    expect(await sorted('label', 'desc')).toEqual(['wedding lehenga', 'silk saree', 'linen shirt', 'cotton kurta']);
+    expect(await sorted('Total Cost', 'asc')).toEqual(['wedding lehenga', 'silk saree', 'cotton kurta', 'linen shirt']);
+    expect(await sorted('Total Cost', 'desc')).toEqual(['linen shirt', 'cotton kurta', 'silk saree', 'wedding lehenga']);
+    expect(await sorted('Total Clicks', 'asc')).toEqual(['wedding lehenga', 'linen shirt', 'cotton kurta', 'silk saree']);
+    expect(await sorted('Total Conv. Value', 'desc')).toEqual(['linen shirt', 'silk saree', 'wedding lehenga', 'cotton kurta']);
+    // ratios of the sums: value per cost 10, 0.75, 5, 10 (ties by label); CPC 10, 2.0667, 0.5, 3; CTR 20, 5, 10, 20
+    expect(await sorted('Conv. Value / Cost', 'desc')).toEqual(['linen shirt', 'wedding lehenga', 'silk saree', 'cotton kurta']);
+    expect(await sorted('Conv. Value / Cost', 'asc')).toEqual(['cotton kurta', 'silk saree', 'linen shirt', 'wedding lehenga']);
+    expect(await sorted('Avg. CPC', 'desc')).toEqual(['linen shirt', 'wedding lehenga', 'cotton kurta', 'silk saree']);
+    expect(await sorted('CTR', 'asc')).toEqual(['cotton kurta', 'silk saree', 'linen shirt', 'wedding lehenga']);
+    expect(await sorted('Conversion Rate', 'desc')).toEqual(['wedding lehenga', 'silk saree', 'linen shirt', 'cotton kurta']);
+    // pages walk the asked order; a row keeps its figures and category
+    const page2 = account(await report('searchTerm', { ...FULL, accountId: '1111111111', sortBy: 'label', sortOrder: 'asc', limit: 2, offset: 2 }), '1111111111');
+    expect(labels(page2.searchTerms)).toEqual(['silk saree', 'wedding lehenga']);
+    expect(page2.searchTerms!.map((r) => [r['Total Cost'], r.category])).toEqual([[84, 'Under Performers'], [30, 'High Conv. Value/Cost']]);
+    // with a column filter and a chip: sorted within what matches
+    expect(await sorted('Total Cost', 'asc', { costFilter: { operator: '>', value: 50 } })).toEqual(['silk saree', 'cotton kurta', 'linen shirt']);
+    expect(await sorted('label', 'desc', { costFilter: { operator: '>', value: 50 }, category: 'Top Performers' })).toEqual(['linen shirt']);
+    // figures missing (account 2 not synced for February): the label still sorts both ways
+    const b = await report('searchTerm', { ...FULL, sortBy: 'label', sortOrder: 'desc' });
+    expect(labels(account(b, '2222222222').searchTerms)).toEqual(['denim jacket']);
+  });
+
   it('the performance chips on the server: only that category, counted after the column filters; a chip without rows is empty', async () => {
     const chip = account(await report('searchTerm', { ...FULL, category: 'High Cost' }), '1111111111');
     expect(labels(chip.searchTerms)).toEqual(['cotton kurta']);
@@ -278,6 +307,8 @@ describe.each(DB_KINDS)('Google Ads reports on %s', (kind) => {
       [{ ...FULL, offset: -1 }, 'offset', 'offset must be a whole number of 0 or more'],
       [{ ...FULL, category: 'Best' }, 'category', 'category must be one of'],
       [{ ...FULL, accountId: '' }, 'accountId', 'accountId must not be empty'],
+      [{ ...FULL, sortBy: 'Cost' }, 'sortBy', 'sortBy must be one of label, Total Cost'],
+      [{ ...FULL, sortOrder: 'up' }, 'sortOrder', 'sortOrder must be asc or desc'],
     ];
     for (const [payload, field, message] of cases) {
       const res = await post('searchTerm', brandId, payload);

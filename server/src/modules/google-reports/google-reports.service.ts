@@ -174,7 +174,7 @@ export async function buildGoogleReport(deps: ReportDeps, brand: AccessibleBrand
     };
   });
   // accounts with every day synced are paged on their figures; the others (figures missing) by label
-  const query = { costFilter: request.costFilter, convValuePerCostFilter: request.convValuePerCostFilter, category: request.category, limit: request.limit, offset: request.offset };
+  const query = { costFilter: request.costFilter, convValuePerCostFilter: request.convValuePerCostFilter, category: request.category, limit: request.limit, offset: request.offset, sortBy: request.sortBy, sortOrder: request.sortOrder };
   const completeIds = coverage.filter((c) => c.complete).map((c) => c.conn.accountId);
   const partialIds = coverage.filter((c) => !c.complete).map((c) => c.conn.accountId);
   const [full, partial] = await Promise.all([

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { GoogleColumnFilter, GooglePerformanceCategory } from '@parallels/contract/google-reports';
+import type { GoogleColumnFilter, GooglePerformanceCategory, GoogleReportSort, GoogleSortOrder } from '@parallels/contract/google-reports';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
 import { viewSource, type GoogleView } from '../../db/google-views.sql.js';
@@ -24,6 +24,48 @@ function filterSql(column: SQL, f: GoogleColumnFilter | undefined): SQL {
     case '==':
       return sql`abs(${column} - ${f.value}::float8) < 0.005`;
   }
+}
+
+/** A ratio of two sums as the rows show it (contract/metrics `ratio`: 0 over 0 is 0). */
+const ratioSql = (n: SQL, d: SQL): SQL => sql`(case when ${d} = 0 then 0::float8 else ${n} / ${d} end)`;
+
+/** The header sort's field over a key's sums (alias `a`): ratios from the sums, as the row shows them. */
+function sortField(a: string, by: GoogleReportSort): SQL {
+  const c = (column: string) => sql.raw(`${a}.${column}`);
+  switch (by) {
+    case 'label':
+      return c('label');
+    case 'Total Cost':
+      return c('cost_micros');
+    case 'Conv. Value / Cost':
+      return ratioSql(c('conversions_value'), sql`(${c('cost_micros')} / 1000000.0::float8)`);
+    case 'Total Conv. Value':
+      return c('conversions_value');
+    case 'Total Conversions':
+      return c('conversions');
+    case 'Total Clicks':
+      return c('clicks');
+    case 'Total Impressions':
+      return c('impressions');
+    case 'Conversion Rate':
+      return ratioSql(c('conversions'), c('clicks'));
+    case 'CTR':
+      return ratioSql(c('clicks'), c('impressions'));
+    case 'Avg. CPC':
+      return ratioSql(sql`(${c('cost_micros')} / 1000000.0::float8)`, c('clicks'));
+  }
+}
+
+/**
+ * A page's order: the asked field and direction, then label and key (so pages never overlap). Without complete
+ * figures every figure is missing, so the keys sort by label (in the asked direction when the label is asked).
+ */
+function pageOrder(a: string, complete: boolean, by: GoogleReportSort, order: GoogleSortOrder): SQL {
+  const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
+  const label = sql.raw(`${a}.label`);
+  const key = sql.raw(`${a}.key`);
+  if (!complete || by === 'label') return by === 'label' ? sql`${label} ${dir}, ${key} ${dir}` : sql`${label}, ${key}`;
+  return sql`${sortField(a, by)} ${dir}, ${label}, ${key}`;
 }
 
 export interface AccountStats {
@@ -55,6 +97,9 @@ export interface ReportPageQuery {
   category?: GooglePerformanceCategory;
   limit: number;
   offset: number;
+  /** the header sort (Total Cost, highest first, by default) */
+  sortBy?: GoogleReportSort;
+  sortOrder?: GoogleSortOrder;
 }
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
@@ -62,13 +107,15 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T)
 /**
  * One statement per report call: each key's sums over the range; per account the averages of the colour rule
  * over all its keys, each key's category, the column filters and the chip; the chips' counts and the rows'
- * totals per account; and the page of each account's matching keys, Total Cost first (then label, then key,
- * so pages never overlap). Without complete figures nothing matches a filter or a chip and keys sort by label.
+ * totals per account; and the page of each account's matching keys in the header sort's order (Total Cost
+ * first by default; then label, then key, so pages never overlap). Without complete figures nothing matches a
+ * filter or a chip and keys sort by label.
  */
 export async function viewReportPage(db: Database, brandId: string, view: GoogleView, customerIds: string[], range: DayRange, q: ReportPageQuery): Promise<{ stats: AccountStats[]; rows: PageRow[] }> {
   if (customerIds.length === 0) return { stats: [], rows: [] };
   const complete = q.complete ? sql`true` : sql`false`;
-  const order = q.complete ? sql`p.cost_micros desc, p.label, p.key` : sql`p.label, p.key`;
+  const by = q.sortBy ?? 'Total Cost';
+  const dir = q.sortOrder ?? 'desc';
   const [row] = await queryRows<{ stats: unknown; rows: unknown }>(
     db,
     sql`with t as (
@@ -95,12 +142,12 @@ export async function viewReportPage(db: Database, brandId: string, view: Google
             count(*) filter (where k.passes and k.category = 'Under Performers')::int as under
           from k group by k.customer_id
         ), p as (
-          select k.*, row_number() over (partition by k.customer_id order by ${q.complete ? sql`k.cost_micros desc, k.label, k.key` : sql`k.label, k.key`}) as rn
+          select k.*, row_number() over (partition by k.customer_id order by ${pageOrder('k', q.complete, by, dir)}) as rn
           from k where k.passes ${q.category ? sql`and k.category = ${q.category}` : sql``}
         )
         select (select coalesce(json_agg(stats), '[]'::json) from stats) as stats,
           (select coalesce(json_agg(json_build_object('customer_id', p.customer_id, 'key', p.key, 'category', p.category, 'cost_micros', p.cost_micros, 'clicks', p.clicks,
-              'impressions', p.impressions, 'conversions', p.conversions, 'conversions_value', p.conversions_value) order by p.customer_id, ${order}), '[]'::json)
+              'impressions', p.impressions, 'conversions', p.conversions, 'conversions_value', p.conversions_value) order by p.customer_id, p.rn), '[]'::json)
             from p where p.rn > ${q.offset} and p.rn <= ${q.offset + q.limit}) as rows`,
   );
   return { stats: json<AccountStats[]>(row?.stats ?? []), rows: json<PageRow[]>(row?.rows ?? []) };

@@ -40,7 +40,11 @@ const ROWS = [row('linen shirt', 200, 10, 'Top Performers'), row('cotton kurta',
 const CATEGORIES = ['Top Performers', 'High Cost', 'High Conv. Value/Cost', 'Under Performers'] as const;
 /** The server's paging, as the API does it: the chip narrows the rows, limit and offset cut the page, counts beside it. */
 const answer = (key: GoogleReportKey, rows: GoogleReportRow[], body: Record<string, unknown> = {}): GoogleReportResponse => {
-  const matching = body.category ? rows.filter((r) => r.category === body.category) : rows;
+  const chosen = body.category ? rows.filter((r) => r.category === body.category) : rows;
+  // the header sort, as the server does it: the asked field and direction (Total Cost, highest first, without)
+  const by = (body.sortBy ?? 'Total Cost') as 'label' | 'Total Cost';
+  const sign = (body.sortOrder ?? 'desc') === 'asc' ? 1 : -1;
+  const matching = [...chosen].sort((a, b) => sign * (by === 'label' ? a.label.localeCompare(b.label) : (a[by] ?? 0) - (b[by] ?? 0)));
   const offset = Number(body.offset ?? 0);
   return {
   success: true,
@@ -124,12 +128,44 @@ describe('Google Ads reports', () => {
     const rowsShown = () => within(within(card).getByRole('table')).queryAllByRole('row').slice(1).map((r) => r.textContent ?? '');
     expect(rowsShown()).toHaveLength(8);
     expect(within(card).getByText('Showing 1-8 of 20 rows')).toBeInTheDocument();
-    // no header sort: the server orders every row, not the loaded page
-    expect(within(card).queryByRole('button', { name: /Total Cost/ })).toBeNull();
     await user.click(within(card).getByRole('button', { name: 'Next page' }));
     await vi.waitFor(() => expect(rowsShown()[0]).toContain('term 09'));
     expect(bodiesOf('searchTerm').at(-1)).toEqual({ userId: 'u1', startDate: '2026-03-01', endDate: '2026-03-14', accountId: '1111111111', limit: 30, offset: 8 });
     expect(within(card).getByText('Showing 9-16 of 20 rows')).toBeInTheDocument();
+  });
+
+  it('header sort on the server: a click sorts ascending, the next descending, and the pages follow that order', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => row(`term ${String(i + 1).padStart(2, '0')}`, 100 + ((i * 7) % 20), 2, 'Top Performers'));
+    reportAnswer = (_report, body) => answer('searchTerms', many, body);
+    const user = userEvent.setup();
+    renderAt('/google-reports/b1?from=2026-03-01&to=2026-03-14');
+    const card = await screen.findByRole('region', { name: 'Sarees India' });
+    const table = () => within(card).getByRole('table');
+    const firstCells = () => within(table()).queryAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+    const header = (name: string) => within(table()).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    // the server's order to begin with: Total Cost, highest first (term 18 costs 119)
+    expect(header('Total Cost')).toHaveAttribute('aria-sort', 'descending');
+    expect(firstCells()[0]).toBe('term 18');
+    // a click on the Search Term header: ascending, asked of the server for this account
+    await user.click(within(table()).getByRole('button', { name: /^Search Term/ }));
+    await vi.waitFor(() => expect(firstCells().slice(0, 3)).toEqual(['term 01', 'term 02', 'term 03']));
+    expect(header('Search Term')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Total Cost')).not.toHaveAttribute('aria-sort');
+    expect(bodiesOf('searchTerm').at(-1)).toEqual({ userId: 'u1', startDate: '2026-03-01', endDate: '2026-03-14', accountId: '1111111111', sortBy: 'label', sortOrder: 'asc', limit: 8, offset: 0 });
+    // again: descending
+    await user.click(within(table()).getByRole('button', { name: /^Search Term/ }));
+    await vi.waitFor(() => expect(firstCells().slice(0, 3)).toEqual(['term 20', 'term 19', 'term 18']));
+    expect(header('Search Term')).toHaveAttribute('aria-sort', 'descending');
+    // the next page continues the same order
+    await user.click(within(card).getByRole('button', { name: 'Next page' }));
+    await vi.waitFor(() => expect(firstCells()[0]).toBe('term 12'));
+    expect(bodiesOf('searchTerm').at(-1)).toEqual({ userId: 'u1', startDate: '2026-03-01', endDate: '2026-03-14', accountId: '1111111111', sortBy: 'label', sortOrder: 'desc', limit: 30, offset: 8 });
+    // another column: ascending first (Total Cost, lowest first: term 01 costs 100), and back to the first page
+    await user.click(within(table()).getByRole('button', { name: /^Total Cost/ }));
+    await vi.waitFor(() => expect(firstCells()[0]).toBe('term 01'));
+    expect(header('Total Cost')).toHaveAttribute('aria-sort', 'ascending');
+    expect(within(card).getByText('Showing 1-8 of 20 rows')).toBeInTheDocument();
+    expect(bodiesOf('searchTerm').at(-1)).toMatchObject({ sortBy: 'Total Cost', sortOrder: 'asc', offset: 0 });
   });
 
   it('tab search: only matching tabs, and the spec text when none match', async () => {

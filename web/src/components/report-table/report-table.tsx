@@ -60,10 +60,19 @@ export interface ReportTableProps<Row> {
    */
   reorderableHeaders?: boolean;
   /**
-   * Rows paged on the server: `rows` are those loaded so far, in the server's order (no header sort), of
-   * `totalRows`; the table asks for more (`onNeedRows`) when a page or the full-screen scroll reaches past them.
+   * Rows paged on the server: `rows` are those loaded so far, in the server's order, of `totalRows`; the table
+   * asks for more (`onNeedRows`) when a page or the full-screen scroll reaches past them. The header sort is the
+   * server's too (`sort`): the table shows the order and reports a click on a `sortable` column's header.
    */
-  remote?: { totalRows: number; onNeedRows: () => void; loading?: boolean };
+  remote?: { totalRows: number; onNeedRows: () => void; loading?: boolean; sort?: RemoteSort };
+}
+
+/** A server-side header sort: the column ordered by, its direction, and what a header click asks. */
+export interface RemoteSort {
+  by: string;
+  desc: boolean;
+  sortable: readonly string[];
+  onSort: (columnId: string) => void;
 }
 
 const DEFAULT_PAGE_SIZES: PageSize[] = [50, 100, 200, 'all'];
@@ -105,6 +114,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
     });
   }, [columns]);
 
+  const serverSort = props.remote?.sort;
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const filtered = useMemo(
     () => (filters.length === 0 ? rows : rows.filter((r) => filters.every((f) => matchesFilter(byId.get(f.columnId)?.value(r), f)))),
@@ -133,7 +143,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
             return String(x ?? '').localeCompare(String(y ?? ''), undefined, { numeric: true, sensitivity: 'base' });
           },
           enableHiding: c.kind !== 'first',
-          enableSorting: !props.remote,
+          enableSorting: props.remote ? (props.remote.sort?.sortable.includes(c.id) ?? false) : true,
         } satisfies ColumnDef<Row>;
       }),
     [columns, props.remote],
@@ -144,7 +154,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
   const table = useReactTable<Row>({
     data: filtered,
     columns: columnDefs,
-    state: { sorting, columnOrder, columnVisibility, columnPinning, columnSizing, expanded },
+    state: { sorting: serverSort ? [{ id: serverSort.by, desc: serverSort.desc }] : sorting, columnOrder, columnVisibility, columnPinning, columnSizing, expanded },
     onSortingChange: setSorting,
     onColumnOrderChange: setColumnOrder,
     onColumnVisibilityChange: setColumnVisibility,
@@ -155,6 +165,8 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
     getSubRows: subRows ? (row) => subRows(row) : undefined,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
+    // rows paged on the server arrive in the server's order
+    manualSorting: props.remote !== undefined,
     enableSortingRemoval: false,
     columnResizeMode: 'onChange',
   });
@@ -405,7 +417,19 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
                       className={`relative border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-700 ${def.format && def.format !== 'text' ? 'text-right' : 'text-left'} ${pinned ? 'sticky z-30' : ''} ${movable ? 'cursor-move' : ''} ${draggedHeader === column.id ? 'opacity-60' : ''}`}
                     >
                       {column.getCanSort() ? (
-                        <button type="button" onClick={column.getToggleSortingHandler()} className="inline-flex items-center gap-1 hover:text-brand-700" {...reorder}>
+                        <button
+                          type="button"
+                          onClick={
+                            serverSort
+                              ? () => {
+                                  setPage(1);
+                                  serverSort.onSort(column.id);
+                                }
+                              : column.getToggleSortingHandler()
+                          }
+                          className="inline-flex items-center gap-1 hover:text-brand-700"
+                          {...reorder}
+                        >
                           {def.header}
                           <span aria-hidden className="text-slate-400">
                             {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}

@@ -1,5 +1,14 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { googleReportResponseSchema, rowsOf, type GoogleColumnFilter, type GooglePerformanceCategory, type GoogleReport, type GoogleReportAccount } from '@parallels/contract/google-reports';
+import {
+  googleReportResponseSchema,
+  rowsOf,
+  type GoogleColumnFilter,
+  type GooglePerformanceCategory,
+  type GoogleReport,
+  type GoogleReportAccount,
+  type GoogleReportSort,
+  type GoogleSortOrder,
+} from '@parallels/contract/google-reports';
 import { fetchReport, reportKey } from '../../../lib/report-request';
 
 /** spec/reports.md section 9: Google Ads reports refresh every 15 minutes. */
@@ -21,9 +30,26 @@ export interface GoogleReportParams {
   filters: GoogleReportFilters;
 }
 
+/** A card's header sort (on the server): the field and its direction. */
+export interface GoogleCardSort {
+  sortBy: GoogleReportSort;
+  sortOrder: GoogleSortOrder;
+}
+
+/** The server's order without a header click: Total Cost, highest first. */
+export const GOOGLE_DEFAULT_SORT: GoogleCardSort = { sortBy: 'Total Cost', sortOrder: 'desc' };
+
+/** A header click: a new column sorts ascending, the same column flips its direction. */
+export function nextGoogleSort(current: GoogleCardSort, by: GoogleReportSort): GoogleCardSort {
+  if (current.sortBy !== by) return { sortBy: by, sortOrder: 'asc' };
+  return { sortBy: by, sortOrder: current.sortOrder === 'asc' ? 'desc' : 'asc' };
+}
+
 export interface GoogleReportPage {
   accountId?: string;
   category?: GooglePerformanceCategory;
+  sortBy?: GoogleReportSort;
+  sortOrder?: GoogleSortOrder;
   limit: number;
   offset: number;
 }
@@ -48,16 +74,18 @@ export function useGoogleReport(params: GoogleReportParams) {
 }
 
 /**
- * One card's rows, page after page: without a chip the first page is the one the tab loaded (`first`); a chip
- * asks the server for that category's rows. More rows come 30 at a time. `loadedAt` (the tab answer's time)
- * starts over when the tab refetches (refresh, the 15-minute reload).
+ * One card's rows, page after page: without a chip or a header sort the first page is the one the tab loaded
+ * (`first`); a chip or a sort asks the server for those rows in that order. More rows come 30 at a time.
+ * `loadedAt` (the tab answer's time) starts over when the tab refetches (refresh, the 15-minute reload).
  */
-export function useGoogleAccountRows(params: GoogleReportParams, first: GoogleReportAccount, category: GooglePerformanceCategory | null, loadedAt: number) {
+export function useGoogleAccountRows(params: GoogleReportParams, first: GoogleReportAccount, category: GooglePerformanceCategory | null, loadedAt: number, sort: GoogleCardSort = GOOGLE_DEFAULT_SORT) {
   const { brandId, report, range, filters } = params;
+  const sorted = sort.sortBy !== GOOGLE_DEFAULT_SORT.sortBy || sort.sortOrder !== GOOGLE_DEFAULT_SORT.sortOrder;
   const query = useInfiniteQuery({
-    queryKey: reportKey(brandId, 'google', report, range.from, range.to, filters, 'account', first.accountId, category, loadedAt),
+    queryKey: reportKey(brandId, 'google', report, range.from, range.to, filters, 'account', first.accountId, category, sort.sortBy, sort.sortOrder, loadedAt),
     queryFn: async ({ pageParam, signal }) => {
-      const answer = await getGoogleReport(params, { accountId: first.accountId, ...(category ? { category } : {}), limit: pageParam === 0 ? GOOGLE_CARD_ROWS : GOOGLE_MORE_ROWS, offset: pageParam }, signal);
+      const page = { accountId: first.accountId, ...(category ? { category } : {}), ...(sorted ? sort : {}), limit: pageParam === 0 ? GOOGLE_CARD_ROWS : GOOGLE_MORE_ROWS, offset: pageParam };
+      const answer = await getGoogleReport(params, page, signal);
       const account = answer.data.data.find((a) => a.accountId === first.accountId);
       if (!account) throw new Error('The account is no longer connected');
       return account;
@@ -67,7 +95,7 @@ export function useGoogleAccountRows(params: GoogleReportParams, first: GoogleRe
       const loaded = last.offset + rowsOf(last, report).length;
       return loaded < last.matchingRows ? loaded : undefined;
     },
-    ...(category === null ? { initialData: { pages: [first], pageParams: [0] } } : {}),
+    ...(category === null && !sorted ? { initialData: { pages: [first], pageParams: [0] } } : {}),
     staleTime: Infinity,
     placeholderData: keepPreviousData,
     retry: false,

@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
-import { GOOGLE_PERFORMANCE_CATEGORIES, type GooglePerformanceCategory, type GoogleReportAccount, type GoogleReportRow } from '@parallels/contract/google-reports';
+import { GOOGLE_PERFORMANCE_CATEGORIES, GOOGLE_REPORT_SORTS, type GooglePerformanceCategory, type GoogleReportAccount, type GoogleReportRow, type GoogleReportSort } from '@parallels/contract/google-reports';
 import { ReportTable } from '../../../components/report-table/report-table';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { GOOGLE_CARD_ROWS, GOOGLE_MORE_ROWS, useGoogleAccountRows, type GoogleReportFilters, type GoogleReportParams } from '../api/get-google-report';
+import { GOOGLE_CARD_ROWS, GOOGLE_DEFAULT_SORT, GOOGLE_MORE_ROWS, nextGoogleSort, useGoogleAccountRows, type GoogleCardSort, type GoogleReportFilters, type GoogleReportParams } from '../api/get-google-report';
 import { accountEmptyText, type GoogleReportTab } from '../utils/google-report-tabs';
 import { googleReportColumns } from './google-report-columns';
 import { ColumnFilter, describeFilters } from './column-filter';
@@ -27,9 +27,19 @@ export interface AccountCardProps {
 
 /** One ad account's card: its name, refresh, filter, the performance chips and the table (full screen in the table). */
 export function AccountCard({ tab, account: first, params, loadedAt, months, currency, filters, onFilters, onRefresh, refreshing }: AccountCardProps) {
-  // the chip, the column filters, the order and the pages all apply on the server (decision 015, "Scale")
+  // the chip, the column filters, the header sort and the pages all apply on the server (decision 015, "Scale")
   const [category, setCategory] = useState<GooglePerformanceCategory | null>(null);
-  const { account, rows, query } = useGoogleAccountRows(params, first, category, loadedAt);
+  const [sort, setSort] = useState<GoogleCardSort>(GOOGLE_DEFAULT_SORT);
+  const { account, rows, query } = useGoogleAccountRows(params, first, category, loadedAt, sort);
+  const remoteSort = useMemo(
+    () => ({
+      by: sort.sortBy,
+      desc: sort.sortOrder === 'desc',
+      sortable: GOOGLE_REPORT_SORTS,
+      onSort: (id: string) => setSort((s) => nextGoogleSort(s, id as GoogleReportSort)),
+    }),
+    [sort],
+  );
   const columns = useMemo(() => googleReportColumns(tab, months), [tab, months]);
   const { fetchNextPage, hasNextPage, isFetching } = query;
   const onNeedRows = useCallback(() => {
@@ -90,7 +100,7 @@ export function AccountCard({ tab, account: first, params, loadedAt, months, cur
               pageSizes={[GOOGLE_CARD_ROWS, 50, 100]}
               defaultPageSize={GOOGLE_CARD_ROWS}
               fullScreenChunk={GOOGLE_MORE_ROWS}
-              remote={{ totalRows: account.matchingRows, onNeedRows, loading: isFetching }}
+              remote={{ totalRows: account.matchingRows, onNeedRows, loading: isFetching, sort: remoteSort }}
               columnFilters={false}
               emptyText="No data matches the selected filter"
               maxHeight="60vh"
