@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CONVERSION_REPORTS } from '@parallels/contract/analytics';
+import { CONVERSION_REPORTS, conversionReportSchema } from '@parallels/contract/analytics';
 import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
 import { seedGa4Window, subscribeBrand, type Ga4DimensionDay } from './reports-seed.js';
@@ -130,6 +130,13 @@ describe.each(DB_KINDS)('GA4 conversion reports on %s', (kind) => {
       const res = await post(brandId, report.call, { startDate: '2026-03-01', endDate: '2026-03-14' });
       expect({ call: report.call, status: res.statusCode }).toEqual({ call: report.call, status: 200 });
       expect(res.json().dimensionKey).toBe(report.label);
+      // the route sends the service's answer as JSON without re-encoding it: it must be exactly what the declared
+      // response schema lets through (valid, and no key the schema would strip)
+      expect(conversionReportSchema.parse(res.json())).toEqual(res.json());
+    }
+    for (const [id, range] of [[brandId, ['2026-01-01', '2026-03-14']], [partialId, ['2026-01-01', '2026-03-14']], [noGa4Id, ['2026-01-01', '2026-03-14']]] as const) {
+      const answer = (await age(id, range[0], range[1])).json();
+      expect(conversionReportSchema.parse(answer)).toEqual(answer);
     }
     const country = (await post(brandId, 'countryConversionReport', { startDate: '2026-02-01', endDate: '2026-02-28' })).json();
     expect(country.data).toEqual([
