@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CONVERSION_REPORTS, conversionReportSchema } from '@parallels/contract/analytics';
+import { queryRows } from '../src/db/client.js';
 import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
 import { seedGa4Window, subscribeBrand, type Ga4DimensionDay } from './reports-seed.js';
@@ -172,6 +173,20 @@ describe.each(DB_KINDS)('GA4 conversion reports on %s', (kind) => {
     const after = (await post(id, 'sourceConversionReport', { startDate: '2026-02-01', endDate: '2026-02-28' })).json();
     expect(after.data.map((r: Record<string, unknown>) => [r.Source, r['Total Sessions']])).toEqual([['google', 280 + 11 * 10]]);
     expect(after.data[0].MonthlyData).toEqual([{ Month: '202602', Sessions: 390, 'Conv. Rate': (28 / 390) * 100, Purchases: 28, tone: 'positive' }]);
+    // the packed months (ga4_dimension_month_values, what the report reads for whole months) are exactly the
+    // monthly rollup's rows after the restatement: same values, sessions and purchases, nothing more or less
+    const packed = await queryRows<{ dimension: string; month: string; value: string; sessions: number | string; purchases: number | string }>(
+      db,
+      sql`select p.dimension, p.month::text as month, e->>0 as value, (e->>1)::bigint as sessions, (e->>2)::bigint as purchases
+          from ga4_dimension_month_values p cross join lateral json_array_elements(p.entries) e where p.property_id = '300000015' order by 1, 2, 3`,
+    );
+    const monthly = await queryRows<{ dimension: string; month: string; value: string; sessions: number | string; purchases: number | string }>(
+      db,
+      sql`select dimension, month::text as month, value, sessions, purchases from ga4_dimension_monthly where property_id = '300000015' order by 1, 2, 3`,
+    );
+    const plain = (rows: typeof packed) => rows.map((r) => [r.dimension, r.month, r.value, Number(r.sessions), Number(r.purchases)]);
+    expect(plain(packed)).toEqual([['source', '2026-02-01', 'google', 390, 28]]);
+    expect(plain(packed)).toEqual(plain(monthly));
   });
 
   it('bad input is a 400 naming the field, never a 500', async () => {
