@@ -189,6 +189,24 @@ describe.each(DB_KINDS)('GA4 conversion reports on %s', (kind) => {
     expect(plain(packed)).toEqual(plain(monthly));
   });
 
+  it('two GA4 properties on a brand: each value-month is the sum of both, whole months and edge days alike', async () => {
+    const db = t.database.db;
+    const ga4 = (accountId: string) => ({ platform: 'ga4' as const, accountId, accountName: accountId, managerId: null, grantId: null });
+    const id = await insertBrand(db, { name: 'Two properties', currency: 'INR', timezone: 'Asia/Kolkata', userId, connections: [ga4('300000016'), ga4('300000017')] });
+    await subscribeBrand(db, id);
+    await seedGa4Window(db, id, '300000016', { from: '2026-01-01', to: '2026-03-14' }, funnelDay, ageDays);
+    await seedGa4Window(db, id, '300000017', { from: '2026-01-01', to: '2026-03-14' }, funnelDay, (d) => (d.startsWith('2026-02') ? [{ dimension: 'age', value: '18-24', sessions: 1, purchases: 1, addToCarts: 0, checkouts: 0 }] : []));
+    // 2026-01-20..2026-03-14: January's and March's days are edges, February a whole month from the packed rollup
+    const body = (await age(id, '2026-01-20', '2026-03-14')).json();
+    const row = body.data.find((r: Record<string, unknown>) => r.Age === '18-24');
+    expect(row.MonthlyData).toEqual([
+      { Month: '202603', Sessions: 14 * 5, 'Conv. Rate': (14 / 70) * 100, Purchases: 14, tone: expect.any(String) },
+      { Month: '202602', Sessions: 28 * 20 + 28, 'Conv. Rate': (56 / 588) * 100, Purchases: 56, tone: expect.any(String) },
+      { Month: '202601', Sessions: 12 * 10, 'Conv. Rate': (12 / 120) * 100, Purchases: 12, tone: expect.any(String) },
+    ]);
+    expect(row['Total Sessions']).toBe(70 + 588 + 120);
+  });
+
   it('bad input is a 400 naming the field, never a 500', async () => {
     const cases: Array<[unknown, string]> = [
       [{ startDate: '2026-3-01', endDate: '2026-03-14' }, 'startDate'],

@@ -50,11 +50,14 @@ export async function conversionMonthSums(db: Database, brandId: string, propert
         group by d.value) e`);
   }
   const rows = await queryRows<{ month: number; entries: Array<[string, number | string, number | string]> | string | null }>(db, sql.join(parts, sql` union all `));
+  const parsed = rows.map((r) => ({ month: String(r.month), entries: typeof r.entries === 'string' ? (JSON.parse(r.entries) as Array<[string, number, number]>) : (r.entries ?? []) }));
+  if (propertyIds.length === 1) {
+    // one property: every value-month comes once (one row per month, one entry per value in it)
+    return parsed.flatMap(({ month, entries }) => entries.map(([value, sessions, purchases]) => ({ value, month, sessions: Number(sessions), purchases: Number(purchases) })));
+  }
   // A value-month comes twice only from two properties; those add up.
   const byKey = new Map<string, ValueMonthSums>();
-  for (const r of rows) {
-    const entries = typeof r.entries === 'string' ? (JSON.parse(r.entries) as Array<[string, number, number]>) : (r.entries ?? []);
-    const month = String(r.month);
+  for (const { month, entries } of parsed) {
     for (const [value, sessions, purchases] of entries) {
       const key = `${month}|${value}`;
       const hit = byKey.get(key);
