@@ -160,7 +160,7 @@ async function seedFacts(db: Database, steps: Steps, brandId: string, first: str
         cross join lateral generate_series(0, d.per_day - 1) v
         cross join lateral (select (v * 7919 + i * 104729 + d.per_day * 31) % 10007 as h) s`),
   );
-  // ga4_dimension_monthly with the window writer's own statements, over the two years as one window
+  // ga4_dimension_monthly (and its packed ga4_dimension_month_values) with the window writer's own statements, over the two years as one window
   await step(steps, 'ga4_dimension_monthly', () => db.transaction((tx) => rollUpGa4DimensionMonths(tx, brandId, GA4_PROPERTY, { from: first, to: last })));
   await seedGoogleViews(db, steps, brandId, first, last);
   // ad_account_daily exactly as sync/facts-writer.sql.ts rollUpAdAccountDays writes it. The writer runs these per
@@ -331,6 +331,6 @@ export async function seedLargeBrand(app: App, db: Database, config: Config, now
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   await checkRollup(db, brandId);
   const counts: Record<string, number> = {};
-  for (const t of ['meta_campaigns', 'meta_ad_daily', 'meta_ad_monthly', 'meta_interest_daily', 'meta_interest_monthly', 'meta_breakdown_daily', 'meta_adset_interests', 'google_campaign_daily', 'google_view_daily', 'google_view_monthly', 'ad_account_daily', 'ga4_daily', 'ga4_dimension_daily', 'ga4_dimension_monthly', 'sync_windows']) counts[t] = await count(db, t);
+  for (const t of ['meta_campaigns', 'meta_ad_daily', 'meta_ad_monthly', 'meta_interest_daily', 'meta_interest_monthly', 'meta_breakdown_daily', 'meta_adset_interests', 'google_campaign_daily', 'google_view_daily', 'google_view_monthly', 'ad_account_daily', 'ga4_daily', 'ga4_dimension_daily', 'ga4_dimension_monthly', 'ga4_dimension_month_values', 'sync_windows']) counts[t] = await count(db, t);
   return { brandId, cookie, today, yesterday, first, seedSeconds, counts, steps };
 }

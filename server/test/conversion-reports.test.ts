@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CONVERSION_REPORTS } from '@parallels/contract/analytics';
+import { CONVERSION_REPORTS, conversionReportSchema } from '@parallels/contract/analytics';
+import { queryRows } from '../src/db/client.js';
 import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
 import { seedGa4Window, subscribeBrand, type Ga4DimensionDay } from './reports-seed.js';
@@ -130,6 +131,13 @@ describe.each(DB_KINDS)('GA4 conversion reports on %s', (kind) => {
       const res = await post(brandId, report.call, { startDate: '2026-03-01', endDate: '2026-03-14' });
       expect({ call: report.call, status: res.statusCode }).toEqual({ call: report.call, status: 200 });
       expect(res.json().dimensionKey).toBe(report.label);
+      // the route sends the service's answer as JSON without re-encoding it: it must be exactly what the declared
+      // response schema lets through (valid, and no key the schema would strip)
+      expect(conversionReportSchema.parse(res.json())).toEqual(res.json());
+    }
+    for (const [id, range] of [[brandId, ['2026-01-01', '2026-03-14']], [partialId, ['2026-01-01', '2026-03-14']], [noGa4Id, ['2026-01-01', '2026-03-14']]] as const) {
+      const answer = (await age(id, range[0], range[1])).json();
+      expect(conversionReportSchema.parse(answer)).toEqual(answer);
     }
     const country = (await post(brandId, 'countryConversionReport', { startDate: '2026-02-01', endDate: '2026-02-28' })).json();
     expect(country.data).toEqual([
@@ -165,6 +173,38 @@ describe.each(DB_KINDS)('GA4 conversion reports on %s', (kind) => {
     const after = (await post(id, 'sourceConversionReport', { startDate: '2026-02-01', endDate: '2026-02-28' })).json();
     expect(after.data.map((r: Record<string, unknown>) => [r.Source, r['Total Sessions']])).toEqual([['google', 280 + 11 * 10]]);
     expect(after.data[0].MonthlyData).toEqual([{ Month: '202602', Sessions: 390, 'Conv. Rate': (28 / 390) * 100, Purchases: 28, tone: 'positive' }]);
+    // the packed months (ga4_dimension_month_values, what the report reads for whole months) are exactly the
+    // monthly rollup's rows after the restatement: same values, sessions and purchases, nothing more or less
+    const packed = await queryRows<{ dimension: string; month: string; value: string; sessions: number | string; purchases: number | string }>(
+      db,
+      sql`select p.dimension, p.month::text as month, e->>0 as value, (e->>1)::bigint as sessions, (e->>2)::bigint as purchases
+          from ga4_dimension_month_values p cross join lateral json_array_elements(p.entries) e where p.property_id = '300000015' order by 1, 2, 3`,
+    );
+    const monthly = await queryRows<{ dimension: string; month: string; value: string; sessions: number | string; purchases: number | string }>(
+      db,
+      sql`select dimension, month::text as month, value, sessions, purchases from ga4_dimension_monthly where property_id = '300000015' order by 1, 2, 3`,
+    );
+    const plain = (rows: typeof packed) => rows.map((r) => [r.dimension, r.month, r.value, Number(r.sessions), Number(r.purchases)]);
+    expect(plain(packed)).toEqual([['source', '2026-02-01', 'google', 390, 28]]);
+    expect(plain(packed)).toEqual(plain(monthly));
+  });
+
+  it('two GA4 properties on a brand: each value-month is the sum of both, whole months and edge days alike', async () => {
+    const db = t.database.db;
+    const ga4 = (accountId: string) => ({ platform: 'ga4' as const, accountId, accountName: accountId, managerId: null, grantId: null });
+    const id = await insertBrand(db, { name: 'Two properties', currency: 'INR', timezone: 'Asia/Kolkata', userId, connections: [ga4('300000016'), ga4('300000017')] });
+    await subscribeBrand(db, id);
+    await seedGa4Window(db, id, '300000016', { from: '2026-01-01', to: '2026-03-14' }, funnelDay, ageDays);
+    await seedGa4Window(db, id, '300000017', { from: '2026-01-01', to: '2026-03-14' }, funnelDay, (d) => (d.startsWith('2026-02') ? [{ dimension: 'age', value: '18-24', sessions: 1, purchases: 1, addToCarts: 0, checkouts: 0 }] : []));
+    // 2026-01-20..2026-03-14: January's and March's days are edges, February a whole month from the packed rollup
+    const body = (await age(id, '2026-01-20', '2026-03-14')).json();
+    const row = body.data.find((r: Record<string, unknown>) => r.Age === '18-24');
+    expect(row.MonthlyData).toEqual([
+      { Month: '202603', Sessions: 14 * 5, 'Conv. Rate': (14 / 70) * 100, Purchases: 14, tone: expect.any(String) },
+      { Month: '202602', Sessions: 28 * 20 + 28, 'Conv. Rate': (56 / 588) * 100, Purchases: 56, tone: expect.any(String) },
+      { Month: '202601', Sessions: 12 * 10, 'Conv. Rate': (12 / 120) * 100, Purchases: 12, tone: expect.any(String) },
+    ]);
+    expect(row['Total Sessions']).toBe(70 + 588 + 120);
   });
 
   it('bad input is a 400 naming the field, never a 500', async () => {

@@ -5,6 +5,7 @@ import {
   ga4Daily,
   ga4DimensionDaily,
   ga4DimensionMonthly,
+  ga4DimensionMonthValues,
   googleCampaignDaily,
   googleProducts,
   googleViewDaily,
@@ -66,5 +67,6 @@ export const ACCOUNT_FACT_TABLES: Record<Platform, AccountFactTable[]> = {
     { table: ga4DimensionDaily, brand: ga4DimensionDaily.brandId, account: ga4DimensionDaily.propertyId, date: ga4DimensionDaily.date },
     // derived by month: the window writer recomputes the months it touches; disconnecting deletes it
     { table: ga4DimensionMonthly, brand: ga4DimensionMonthly.brandId, account: ga4DimensionMonthly.propertyId },
+    { table: ga4DimensionMonthValues, brand: ga4DimensionMonthValues.brandId, account: ga4DimensionMonthValues.propertyId },
   ],
 };

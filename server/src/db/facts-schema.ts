@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { brands, connections } from './schema.js';
 
 // Fact tables: daily grain, brand_id first in every key (ARCHITECTURE "Storage", principle 7), written by
@@ -379,6 +379,24 @@ export const ga4DimensionMonthly = pgTable(
     purchaseRevenue: money('purchase_revenue'),
   },
   (t) => [primaryKey({ columns: [t.brandId, t.propertyId, t.dimension, t.value, t.month] }), index('ga4_dimension_monthly_idx').on(t.brandId, t.dimension, t.month)],
+);
+
+/**
+ * ga4_dimension_monthly packed: one row per property, dimension and month holding every value's
+ * [value, sessions, purchases] as JSON, rewritten with ga4_dimension_monthly by the window writer in the same
+ * transaction. A two-year page-path or city report reads ~24 of these rows instead of ~37,500 value-months
+ * (decision 014: on the large benchmark brand, reading and grouping the value-months was most of the query).
+ */
+export const ga4DimensionMonthValues = pgTable(
+  'ga4_dimension_month_values',
+  {
+    brandId: brandRef(),
+    propertyId: text('property_id').notNull(),
+    dimension: text('dimension').notNull(),
+    month: date('month').notNull(),
+    entries: json('entries').$type<Array<[string, number, number]>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.dimension, t.month, t.propertyId] })],
 );
 
 /**

@@ -108,6 +108,7 @@ export async function rollUpAdAccountDays(tx: Tx, brandId: string, platform: 'me
  * ga4_dimension_monthly for every month the window touches, recomputed from all of that month's daily rows of
  * the property (the window's just written, the rest from earlier windows): same transaction, so the months and
  * the days always agree. A value gone from a restated month goes from the rollup too. Migration 0009 seeds it.
+ * ga4_dimension_month_values (migration 0017) is rewritten from it for the same months.
  */
 export async function rollUpGa4DimensionMonths(tx: Tx, brandId: string, propertyId: string, window: DayWindow): Promise<void> {
   const firstMonth = sql`date_trunc('month', ${window.from}::date)::date`;
@@ -119,6 +120,14 @@ export async function rollUpGa4DimensionMonths(tx: Tx, brandId: string, property
     from ga4_dimension_daily
     where brand_id = ${brandId} and property_id = ${propertyId} and date >= ${firstMonth} and date < (${lastMonth} + interval '1 month')::date
     group by brand_id, property_id, dimension, value, date_trunc('month', date)::date`);
+  // the same months packed, one row per dimension and month (what the conversion reports read for whole months)
+  await tx.execute(sql`delete from ga4_dimension_month_values where brand_id = ${brandId} and property_id = ${propertyId} and month between ${firstMonth} and ${lastMonth}`);
+  await tx.execute(sql`
+    insert into ga4_dimension_month_values (brand_id, property_id, dimension, month, entries)
+    select brand_id, property_id, dimension, month, json_agg(json_build_array(value, sessions, purchases) order by value)
+    from ga4_dimension_monthly
+    where brand_id = ${brandId} and property_id = ${propertyId} and month between ${firstMonth} and ${lastMonth}
+    group by brand_id, property_id, dimension, month`);
 }
 
 /**

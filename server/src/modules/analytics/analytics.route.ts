@@ -11,6 +11,7 @@ import {
   funnelRangesBodySchema,
   monthFunnelReportSchema,
 } from '@parallels/contract/analytics';
+import { plainJsonSerializer } from '../../lib/plain-json.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { buildConversionReport } from './conversion-reports.service.js';
 import { buildDailyFunnel, buildDayWiseFunnel, buildMonthlyFunnel } from './funnel-reports.service.js';
@@ -18,12 +19,15 @@ import { buildDailyFunnel, buildDayWiseFunnel, buildMonthlyFunnel } from './funn
 // spec/reports.md section 7: POST /api/analytics/{name}ConversionReport/{brandId}, one route per report name (15),
 // each with {startDate, endDate}, and the funnel reports' three calls, one per view. The brand-access hook guards
 // them all (they name :brandId).
+// The conversion answers (a two-year page-path report: 1,500 values x 25 months, 3.3 MB) go out as plain JSON
+// (lib/plain-json.ts; the service tests hold every answer to the schema).
+
 export async function analyticsRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const report of CONVERSION_REPORTS) {
     typed.post(
       `/api/analytics/${report.call}/:brandId`,
-      { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: conversionReportBodySchema, response: { 200: conversionReportSchema } } },
+      { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: conversionReportBodySchema, response: { 200: conversionReportSchema } }, serializerCompiler: plainJsonSerializer },
       async (req) => buildConversionReport(deps, req.brand!, report, req.body),
     );
   }

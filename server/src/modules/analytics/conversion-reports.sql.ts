@@ -27,48 +27,45 @@ export function splitByWholeMonths(range: DayRange): { months: DayRange | null; 
 
 /**
  * Sessions and purchases of one conversion dimension by value and month over a range: whole months from the
- * monthly rollup, the partial edge months from the daily facts (both through their (brand_id, dimension, ...)
- * indexes), summed over the brand's properties. GA4's sessions by a dimension and day add up over days to its
- * answer for the month (a session belongs to the day it started), so the sums are exact; the reconciliation
- * test holds this against the emulator's runReport.
+ * packed monthly rollup (ga4_dimension_month_values: one row per property, dimension and month holding every
+ * value's [value, sessions, purchases]), the partial edge months summed from the daily facts and packed the same
+ * way in the query, so the answer is one row per month and property whatever the dimension's cardinality.
+ * GA4's sessions by a dimension and day add up over days to its answer for the month (a session belongs to the
+ * day it started), so the sums are exact; the reconciliation test holds this against the emulator's runReport.
  */
 export async function conversionMonthSums(db: Database, brandId: string, propertyIds: string[], dimension: string, range: DayRange): Promise<ValueMonthSums[]> {
   if (propertyIds.length === 0) return [];
   const { months, days } = splitByWholeMonths(range);
-  const yyyymm = (column: SQL) => sql`(extract(year from ${column}) * 100 + extract(month from ${column}))::int`;
   const parts: SQL[] = [];
   if (months) {
-    parts.push(sql`select m.value, ${yyyymm(sql`m.month`)} as month, m.sessions, m.purchases from ga4_dimension_monthly m
-      where m.brand_id = ${brandId} and m.dimension = ${dimension} and m.month between ${months.from} and ${months.to} and m.property_id in (${inList(propertyIds)})`);
+    parts.push(sql`select (extract(year from p.month) * 100 + extract(month from p.month))::int as month, p.entries from ga4_dimension_month_values p
+      where p.brand_id = ${brandId} and p.dimension = ${dimension} and p.month between ${months.from} and ${months.to} and p.property_id in (${inList(propertyIds)})`);
   }
   for (const d of days) {
-    // an edge lies inside one month: its days are summed per value here
-    parts.push(sql`select d.value, ${Number(d.from.slice(0, 4) + d.from.slice(5, 7))}::int as month, sum(d.sessions) as sessions, sum(d.purchases) as purchases
-      from ga4_dimension_daily d
-      where d.brand_id = ${brandId} and d.dimension = ${dimension} and d.date between ${d.from} and ${d.to} and d.property_id in (${inList(propertyIds)})
-      group by d.value`);
+    // an edge lies inside one month: its days are summed per value, then packed like a month's row
+    parts.push(sql`select ${Number(d.from.slice(0, 4) + d.from.slice(5, 7))}::int as month, json_agg(json_build_array(e.value, e.sessions, e.purchases)) as entries
+      from (select d.value, sum(d.sessions) as sessions, sum(d.purchases) as purchases
+        from ga4_dimension_daily d
+        where d.brand_id = ${brandId} and d.dimension = ${dimension} and d.date between ${d.from} and ${d.to} and d.property_id in (${inList(propertyIds)})
+        group by d.value) e`);
   }
-  // One row per value with its months as JSON: on the embedded PGlite every result row costs more than the SQL
-  // (a two-year page-path report is ~37,500 value-months, 5x faster as ~1,500 rows). A value-month can come
-  // twice only from two properties; those add up below.
-  const rows = await queryRows<{ value: string; months: Array<[number, number, number]> | string }>(
-    db,
-    sql`select x.value, json_agg(json_build_array(x.month, x.sessions, x.purchases)) as months
-        from (${sql.join(parts, sql` union all `)}) x
-        group by x.value`,
-  );
-  const out: ValueMonthSums[] = [];
-  for (const r of rows) {
-    const list = typeof r.months === 'string' ? (JSON.parse(r.months) as Array<[number, number, number]>) : r.months;
-    const byMonth = new Map<number, ValueMonthSums>();
-    for (const [month, sessions, purchases] of list) {
-      const hit = byMonth.get(month);
+  const rows = await queryRows<{ month: number; entries: Array<[string, number | string, number | string]> | string | null }>(db, sql.join(parts, sql` union all `));
+  const parsed = rows.map((r) => ({ month: String(r.month), entries: typeof r.entries === 'string' ? (JSON.parse(r.entries) as Array<[string, number, number]>) : (r.entries ?? []) }));
+  if (propertyIds.length === 1) {
+    // one property: every value-month comes once (one row per month, one entry per value in it)
+    return parsed.flatMap(({ month, entries }) => entries.map(([value, sessions, purchases]) => ({ value, month, sessions: Number(sessions), purchases: Number(purchases) })));
+  }
+  // A value-month comes twice only from two properties; those add up.
+  const byKey = new Map<string, ValueMonthSums>();
+  for (const { month, entries } of parsed) {
+    for (const [value, sessions, purchases] of entries) {
+      const key = `${month}|${value}`;
+      const hit = byKey.get(key);
       if (hit) {
         hit.sessions += Number(sessions);
         hit.purchases += Number(purchases);
-      } else byMonth.set(month, { value: r.value, month: String(month), sessions: Number(sessions), purchases: Number(purchases) });
+      } else byKey.set(key, { value, month, sessions: Number(sessions), purchases: Number(purchases) });
     }
-    out.push(...byMonth.values());
   }
-  return out;
+  return [...byKey.values()];
 }

@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
+import { ConnectGa4Flow } from '../../features/connections/components/connect-ga4-flow';
 import { ConversionReportsScreen } from '../../features/analytics/components/conversion-reports-screen';
 import { useBrand } from '../../features/connections/api/get-brand';
-import { ConnectAccountDialog } from '../../features/connections/components/connect-account-dialog';
 import { useConnectProvider } from '../../features/connections/hooks/use-connect-provider';
 import { PreparingScreen } from '../../features/sync-status/components/preparing-screen';
 import { useDateRange } from '../../lib/date-range';
@@ -22,22 +19,10 @@ function ConversionReports({ brandId }: { brandId: string }) {
   const location = useLocation();
   const brand = useBrand(brandId);
   const { connect } = useConnectProvider();
-  const [dialogOpen, setDialogOpen] = useState(false);
   useReportsRefreshOnSync(brandId);
   const ga4Connected = brand.data ? brand.data.ga4Account !== null && brand.data.ga4Account.PropertyID !== '' : undefined;
   const connectFlow = (
-    <>
-      <Card role="region" aria-labelledby="connect-ga4" className="mx-auto mt-6 max-w-xl p-8 text-center">
-        <h2 id="connect-ga4" className="text-lg font-semibold">
-          Connect Google Analytics
-        </h2>
-        <p className="mt-2 text-sm text-slate-600">Connect this brand&apos;s GA4 property to see sessions and conversion rates by age, country, landing page and more.</p>
-        <Button className="mt-4" onClick={() => setDialogOpen(true)}>
-          Connect Google Analytics
-        </Button>
-      </Card>
-      <ConnectAccountDialog platform={dialogOpen ? 'ga4' : null} onClose={() => setDialogOpen(false)} target={{ mode: 'brand', brandId, onSaved: () => window.location.reload() }} />
-    </>
+    <ConnectGa4Flow brandId={brandId} sentence="Connect this brand's GA4 property to see sessions and conversion rates by age, country, landing page and more." />
   );
   return (
     <ConversionReportsScreen

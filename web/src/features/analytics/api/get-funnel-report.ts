@@ -44,8 +44,9 @@ export async function getFunnelReport(brandId: string, view: FunnelView, range: 
   return { reconnectMessage: r.reconnectMessage, data: { rows: first.rows.map(({ Date: day, ...f }) => ({ id: day, period: day, ...f })), totals: first.totals, status: r.data.status } };
 }
 
-export function useFunnelReport(brandId: string, view: FunnelView, range: { from: string; to: string }) {
+export function useFunnelReport(brandId: string, view: FunnelView, range: { from: string; to: string }, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: reportKey(brandId, 'funnel', view, range.from, range.to),
     queryFn: ({ signal }) => getFunnelReport(brandId, view, range, signal),
     refetchInterval: FUNNEL_REFRESH_MS,
