@@ -234,6 +234,7 @@ async function seedCheckpoints(db: Database, brandId: string, yesterday: string,
   const perDay = (platform: string): number => (platform === 'meta' ? META_CAMPAIGNS / META_ACCOUNTS : platform === 'google_ads' ? GOOGLE_CAMPAIGNS / GOOGLE_ACCOUNTS : 1);
   const rows = conns.flatMap((c) =>
     backfillWindows(yesterday).map((w) => ({
+      brandId,
       connectionId: c.id,
       stream: BACKFILL_STREAM,
       windowFrom: w.from,

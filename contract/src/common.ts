@@ -22,5 +22,14 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
+/** GET /api/ready: whether this process can serve (its database answers, the job queue's tables answer). */
+export const readyResponseSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  database: z.enum(['ok', 'down']),
+  /** ok: the job queue's tables answer; missing: no worker has created them yet; down: they do not answer */
+  queue: z.enum(['ok', 'missing', 'down']),
+});
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;
+
 /** Dates in requests are yyyy-MM-dd (spec: "Date formats: yyyy-MM-dd in requests"). */
 export const isoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');

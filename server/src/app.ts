@@ -50,6 +50,9 @@ import { startEmailJobs, type EmailJobs } from './modules/email-reports/email-re
 import type { EmailDeps } from './modules/email-reports/email-reports.service.js';
 import { sandboxMailRoutes } from './modules/sandbox-mail/sandbox-mail.route.js';
 import { alertRoutes } from './modules/alerts/alerts.route.js';
+import { registerOpenApi } from './modules/ops/openapi.js';
+import { opsRoutes } from './modules/ops/ops.route.js';
+import { createMetrics } from './modules/ops/metrics.js';
 import { startAlertJobs } from './modules/alerts/alerts.job.js';
 
 export interface RegisteredRoute {
@@ -157,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   app.decorate('routeList', routeList);
+  // OpenAPI 3.1 from the routes' schemas (before any route: it collects them as they register), /api/docs
+  await registerOpenApi(app);
 
   const accounts = createAccountDirectory({ db, keyring, config });
   const publisher = await attachRealtime(app, { database, config });
@@ -168,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.decorate('syncQueue', syncQueue);
   await app.register(healthRoutes, { database, config });
+  await app.register(opsRoutes, { db: database.db, config, registry: createMetrics(app, database.db) });
   await app.register(authRoutes, { db, config });
   await app.register(userRoutes, { db });
   const backfillBrand = syncQueue ? (brandId: string) => syncQueue.backfillPending(brandId) : undefined;

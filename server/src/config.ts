@@ -17,6 +17,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** the bearer token /metrics asks for in production (open in sandbox and development) */
+  METRICS_TOKEN: z.string().min(16).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   COOKIE_SECURE: booleanString.optional(),
@@ -90,6 +92,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
+  /** METRICS_TOKEN: what a Prometheus scrape must send as a bearer token in production; unset there, /metrics is closed */
+  metricsToken: string | undefined;
   /** Fastify's trustProxy: false, the hops to trust, or the proxies' addresses (TRUST_PROXY) */
   trustProxy: false | number | string[];
   session: { idleMinutes: number; absoluteHours: number; cookieName: string; secureCookie: boolean };
@@ -224,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     session: {
       idleMinutes: e.SESSION_IDLE_MINUTES,
       absoluteHours: e.SESSION_ABSOLUTE_HOURS,

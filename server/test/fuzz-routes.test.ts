@@ -161,7 +161,9 @@ const UPSTREAM_CODES = new Set(['HELP_DESK_NOT_CONNECTED', 'TICKET_NOT_SENT']);
 function upstreamAnswer(res: { statusCode: number; body: string }): boolean {
   if (res.statusCode !== 502 && res.statusCode !== 503) return false;
   try {
-    return UPSTREAM_CODES.has((JSON.parse(res.body) as { code?: string }).code ?? '');
+    const body = JSON.parse(res.body) as { code?: string; status?: string };
+    // GET /api/ready says 503 not_ready while the queue's tables are missing (no worker in the test app): its answer, not a failure
+    return UPSTREAM_CODES.has(body.code ?? '') || (res.statusCode === 503 && body.status === 'not_ready');
   } catch {
     return false;
   }
@@ -180,7 +182,7 @@ describe('fuzzing every API route', () => {
     const brandId = await insertBrand(t.database.db, { name: 'Fuzzed', currency: 'USD', timezone: 'UTC', userId, connections: [] });
     await subscribeBrand(t.database.db, brandId); // on a paid plan, so report routes validate rather than answer 402
     setup = { cookie: sessionCookie(login), userId, brandId };
-    routes = t.app.routeList.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD');
+    routes = t.app.routeList.filter((r) => (r.url.startsWith('/api/') || r.url === '/metrics') && r.method !== 'HEAD');
     // the not-found handler, under a path no route has
     routes.push({ method: 'POST', url: '/api/no-such-route/:id', brandAccess: false, anonymous: true, writes: true, rateLimited: false, schema: {} });
   });
@@ -203,7 +205,8 @@ describe('fuzzing every API route', () => {
     const shape = (route: string) => route.replace(/:[^/]+/g, ':');
     const listed = new Set(t.app.routeList.filter((r) => r.method !== 'HEAD').map((r) => shape(`${r.method} ${r.url}`)));
     expect(registered.size).toBeGreaterThan(30);
-    expect([...registered].filter((r) => !listed.has(shape(r)))).toEqual([]);
+    // the API reference's pages and static files (@fastify/swagger-ui under /api/docs) take no input to fuzz
+    expect([...registered].filter((r) => !listed.has(shape(r)) && !r.startsWith('GET /api/docs'))).toEqual([]);
     const notFuzzed = t.app.routeList.filter((r) => r.method !== 'HEAD' && !routes.includes(r));
     // the emulators stand in for the platforms in sandbox mode and are not mounted in production
     expect(notFuzzed.filter((r) => !r.url.startsWith('/sandbox/')).map((r) => `${r.method} ${r.url}`)).toEqual([]);

@@ -36,6 +36,6 @@ export async function seedGoogleViews(
       products: products.map((p) => ({ ...p, brandId, customerId })),
       calls: 1,
     });
-    await recordWindow(tx, { connectionId, stream: 'backfill', from: window.from, to: window.to, rows: written, calls: 1 });
+    await recordWindow(tx, { brandId, connectionId, stream: 'backfill', from: window.from, to: window.to, rows: written, calls: 1 });
   });
 }

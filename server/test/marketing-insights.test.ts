@@ -51,7 +51,7 @@ describe.each(DB_KINDS)('Marketing Insights report on %s', (kind) => {
     const [shopConn] = await queryRows<{ id: string }>(db, sql`select id from connections where brand_id = ${brandId} and platform = 'shopify'`);
     await db.transaction(async (tx) => {
       const rows = await writeWindowFacts(tx, brandId, SHOP, shopifyWindow, { platform: 'shopify', orders, refunds, calls: 1 } as never);
-      await recordWindow(tx, { connectionId: shopConn!.id, stream: 'backfill', from: shopifyWindow.from, to: shopifyWindow.to, rows, calls: 1 });
+      await recordWindow(tx, { brandId, connectionId: shopConn!.id, stream: 'backfill', from: shopifyWindow.from, to: shopifyWindow.to, rows, calls: 1 });
     });
     await seedMetaWindow(db, brandId, 'act_1', { from: '2026-02-15', to: '2026-03-14' }, () => [{ campaignId: 'c1', spend: 100, revenue: 250, purchases: 2, clicks: 40, impressions: 4000 }]);
     await seedGoogleWindow(db, brandId, '1111111111', { from: '2026-03-01', to: '2026-03-14' }, () => [{ campaignId: 'g1', costMicros: 12_345_678, conversions: 1.5, value: 100, clicks: 3, impressions: 300 }]);

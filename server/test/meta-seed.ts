@@ -16,7 +16,7 @@ export async function seedMetaFacts(db: Database, brandId: string, accountId: st
   const all: WindowFacts = { platform: 'meta', campaigns: [], adDaily: [], adsetInterests: [], breakdowns: [], calls: 1, ...facts };
   await db.transaction(async (tx) => {
     const rows = await writeWindowFacts(tx, brandId, accountId, window, all);
-    await recordWindow(tx, { connectionId: id, stream: 'backfill', from: window.from, to: window.to, rows, calls: 1 });
+    await recordWindow(tx, { brandId, connectionId: id, stream: 'backfill', from: window.from, to: window.to, rows, calls: 1 });
   });
 }
 

@@ -48,7 +48,7 @@ async function writeWindow(db: Database, brandId: string, accountId: string, win
   const id = await connectionId(db, brandId, accountId);
   await db.transaction(async (tx) => {
     const rows = await writeWindowFacts(tx, brandId, accountId, window, facts);
-    await recordWindow(tx, { connectionId: id, stream: 'backfill', from: window.from, to: window.to, rows, calls: 1 });
+    await recordWindow(tx, { brandId, connectionId: id, stream: 'backfill', from: window.from, to: window.to, rows, calls: 1 });
   });
 }
 

@@ -190,8 +190,8 @@ describe.each(DB_KINDS)('Shopify compliance webhooks on %s', (kind) => {
         { brandId: ids.B!, platform: 'shopify', accountId: SHOP, accountName: 'Demo', grantId: g2 },
         { brandId: ids.C!, platform: 'shopify', accountId: OTHER, accountName: 'Northwind', grantId: g3 },
       ])
-      .returning({ id: connections.id, accountId: connections.accountId });
-    await db.insert(syncWindows).values(conns.map((c) => ({ connectionId: c.id, stream: 'backfill', windowFrom: '2026-01-01', windowTo: '2026-03-01', rows: 1, calls: 1 })));
+      .returning({ id: connections.id, brandId: connections.brandId, accountId: connections.accountId });
+    await db.insert(syncWindows).values(conns.map((c) => ({ brandId: c.brandId, connectionId: c.id, stream: 'backfill', windowFrom: '2026-01-01', windowTo: '2026-03-01', rows: 1, calls: 1 })));
     const order = (brandId: string, shop: string, orderId: string, day: string, total: string) =>
       ({ brandId, shop, orderId, orderName: `#${orderId}`, createdAt: new Date(`${day}T10:00:00Z`), orderDate: day, updatedAt: new Date(`${day}T10:00:00Z`), financialStatus: 'PAID', currency: 'USD', totalPrice: total });
     await db.insert(storeOrders).values([

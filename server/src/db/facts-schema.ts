@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, foreignKey, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { brands, connections } from './schema.js';
 
 // Fact tables: daily grain, brand_id first in every key (ARCHITECTURE "Storage", principle 7), written by
@@ -428,7 +428,8 @@ export const adAccountDaily = pgTable(
 export const syncWindows = pgTable(
   'sync_windows',
   {
-    connectionId: uuid('connection_id').notNull().references(() => connections.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id').notNull(),
+    connectionId: uuid('connection_id').notNull(),
     stream: text('stream').notNull(),
     windowFrom: date('window_from').notNull(),
     windowTo: date('window_to').notNull(),
@@ -436,5 +437,9 @@ export const syncWindows = pgTable(
     calls: integer('calls').notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.connectionId, t.stream, t.windowFrom] })],
+  (t) => [
+    primaryKey({ name: 'sync_windows_pk', columns: [t.brandId, t.connectionId, t.stream, t.windowFrom] }),
+    foreignKey({ name: 'sync_windows_connection_fk', columns: [t.brandId, t.connectionId], foreignColumns: [connections.brandId, connections.id] }).onDelete('cascade'),
+    index('sync_windows_connection_idx').on(t.connectionId),
+  ],
 );

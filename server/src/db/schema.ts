@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Application tables. Fact tables (daily grain, brand_id first in every key) arrive with the sync engine.
+// A table holding a brand's data has brand_id first in its primary key (Citus distribution: docs/operations.md,
+// test/tenant-keys.test.ts); the others (users, sessions, grants...) are reference tables.
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
@@ -72,7 +74,7 @@ export const platformGrants = pgTable(
 export const connections = pgTable(
   'connections',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
     brandId: uuid('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' }),
     platform: text('platform').notNull(), // shopify | meta | google_ads | ga4
     accountId: text('account_id').notNull(),
@@ -94,7 +96,12 @@ export const connections = pgTable(
     syncJob: text('sync_job'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('connections_brand_account_uq').on(t.brandId, t.platform, t.accountId), index('connections_grant_idx').on(t.grantId)],
+  (t) => [
+    primaryKey({ name: 'connections_pk', columns: [t.brandId, t.id] }),
+    uniqueIndex('connections_brand_account_uq').on(t.brandId, t.platform, t.accountId),
+    index('connections_grant_idx').on(t.grantId),
+    index('connections_id_idx').on(t.id),
+  ],
 );
 
 /** OAuth `state`: single use, bound to the browser session that started it, expires after 10 minutes. */
@@ -136,7 +143,7 @@ export const userBrands = pgTable(
     brandId: uuid('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.brandId] }), index('user_brands_brand_idx').on(t.brandId)],
+  (t) => [primaryKey({ name: 'user_brands_pk', columns: [t.brandId, t.userId] }), index('user_brands_user_idx').on(t.userId)],
 );
 
 /**
@@ -164,7 +171,7 @@ export const rejectedWebhooks = pgTable(
 export const brandTargets = pgTable(
   'brand_targets',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
     brandId: uuid('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     source: text('source').notNull(), // Meta | Google
@@ -177,7 +184,7 @@ export const brandTargets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('brand_targets_brand_idx').on(t.brandId, t.targetDate), check('brand_targets_source_check', sql`${t.source} in ('Meta', 'Google')`)],
+  (t) => [primaryKey({ name: 'brand_targets_pk', columns: [t.brandId, t.id] }), index('brand_targets_brand_idx').on(t.brandId, t.targetDate), check('brand_targets_source_check', sql`${t.source} in ('Meta', 'Google')`)],
 );
 
 /**
@@ -275,7 +282,7 @@ export const emailSettings = pgTable(
     alerts: boolean('alerts').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.brandId] })],
+  (t) => [primaryKey({ name: 'email_settings_pk', columns: [t.brandId, t.userId] }), index('email_settings_user_idx').on(t.userId)],
 );
 
 /**
@@ -285,7 +292,7 @@ export const emailSettings = pgTable(
 export const emailDeliveries = pgTable(
   'email_deliveries',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     brandId: uuid('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' }),
     /** daily | weekly */
@@ -303,14 +310,18 @@ export const emailDeliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('email_deliveries_key_idx').on(t.userId, t.brandId, t.kind, t.period), index('email_deliveries_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'email_deliveries_pk', columns: [t.brandId, t.id] }),
+    uniqueIndex('email_deliveries_key_idx').on(t.brandId, t.userId, t.kind, t.period),
+    index('email_deliveries_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** A user's alert rule on a brand: a summary metric of a source, over yesterday or the last 7 days, against a threshold. */
 export const alertRules = pgTable(
   'alert_rules',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
     brandId: uuid('brand_id').notNull().references(() => brands.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     source: text('source').notNull(),
@@ -320,7 +331,7 @@ export const alertRules = pgTable(
     threshold: doublePrecision('threshold').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('alert_rules_brand_idx').on(t.brandId, t.userId)],
+  (t) => [primaryKey({ name: 'alert_rules_pk', columns: [t.brandId, t.id] }), index('alert_rules_brand_idx').on(t.brandId, t.userId)],
 );
 
 /**

@@ -128,7 +128,7 @@ async function writeWindow(deps: JobDeps, conn: SyncConnection, window: DayWindo
   try {
     const rows = await deps.db.transaction(async (tx) => {
       const written = await writeWindowFacts(tx, conn.brandId, conn.accountId, window, facts);
-      await recordWindow(tx, { connectionId: conn.id, stream, from: window.from, to: window.to, rows: written, calls: facts.calls });
+      await recordWindow(tx, { brandId: conn.brandId, connectionId: conn.id, stream, from: window.from, to: window.to, rows: written, calls: facts.calls });
       return written;
     });
     return { rows, calls: facts.calls };

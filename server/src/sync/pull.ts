@@ -45,8 +45,8 @@ export async function connectionAccessToken(deps: PullDeps, conn: SyncConnection
 }
 
 /** A connection's access token by its id, for a screen that asks the platform directly; throws when the connection is gone. */
-export async function connectionAccessTokenById(deps: PullDeps, connectionId: string): Promise<string> {
-  const conn = await loadSyncConnection(deps.db, connectionId);
+export async function connectionAccessTokenById(deps: PullDeps, connectionId: string, brandId: string): Promise<string> {
+  const conn = await loadSyncConnection(deps.db, connectionId, brandId);
   if (!conn) throw new Error('connection gone');
   return connectionAccessToken(deps, conn);
 }

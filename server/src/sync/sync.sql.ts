@@ -17,7 +17,8 @@ export interface SyncConnection {
   grant: GrantRow | undefined;
 }
 
-export async function loadSyncConnection(db: Database, connectionId: string): Promise<SyncConnection | undefined> {
+/** A connection by its id; a caller that knows the brand names it, so the lookup stays on the brand's shard (Citus). */
+export async function loadSyncConnection(db: Database, connectionId: string, brandId?: string): Promise<SyncConnection | undefined> {
   const rows = await db
     .select({
       id: connections.id,
@@ -32,7 +33,7 @@ export async function loadSyncConnection(db: Database, connectionId: string): Pr
     })
     .from(connections)
     .innerJoin(brands, eq(brands.id, connections.brandId))
-    .where(eq(connections.id, connectionId))
+    .where(and(eq(connections.id, connectionId), brandId ? eq(connections.brandId, brandId) : undefined))
     .limit(1);
   const row = rows[0];
   if (!row) return undefined;
@@ -84,11 +85,11 @@ export async function syncedThrough(db: Database, connectionId: string): Promise
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The window's checkpoint, written inside the same transaction as its facts (checklist G1). */
-export async function recordWindow(tx: Tx, input: { connectionId: string; stream: string; from: string; to: string; rows: number; calls: number }): Promise<void> {
+export async function recordWindow(tx: Tx, input: { brandId: string; connectionId: string; stream: string; from: string; to: string; rows: number; calls: number }): Promise<void> {
   await tx
     .insert(syncWindows)
-    .values({ connectionId: input.connectionId, stream: input.stream, windowFrom: input.from, windowTo: input.to, rows: input.rows, calls: input.calls })
-    .onConflictDoUpdate({ target: [syncWindows.connectionId, syncWindows.stream, syncWindows.windowFrom], set: { windowTo: input.to, rows: input.rows, calls: input.calls, completedAt: sql`now()` } });
+    .values({ brandId: input.brandId, connectionId: input.connectionId, stream: input.stream, windowFrom: input.from, windowTo: input.to, rows: input.rows, calls: input.calls })
+    .onConflictDoUpdate({ target: [syncWindows.brandId, syncWindows.connectionId, syncWindows.stream, syncWindows.windowFrom], set: { windowTo: input.to, rows: input.rows, calls: input.calls, completedAt: sql`now()` } });
 }
 
 export type SyncStateUpdate =

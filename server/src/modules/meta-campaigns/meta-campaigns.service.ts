@@ -66,7 +66,7 @@ export async function buildMetaCampaigns(deps: ReportDeps & { rangeReach?: Range
     conns.map(async (conn) => {
       const complete = connectionCovers(conn, [range], today);
       const campaigns = sums.filter((s) => s.account_id === conn.accountId).map((s) => campaignOf(s, conn.accountName, complete, rangeDays));
-      const platform = complete && campaigns.some((c) => c.estimated) && deps.rangeReach ? await campaignRangeReach(deps.rangeReach, conn.id, conn.accountId, range) : null;
+      const platform = complete && campaigns.some((c) => c.estimated) && deps.rangeReach ? await campaignRangeReach(deps.rangeReach, { brandId: brand.id, connectionId: conn.id }, conn.accountId, range) : null;
       return {
         account_name: conn.accountName,
         account_id: conn.accountId,

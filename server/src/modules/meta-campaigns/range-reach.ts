@@ -45,10 +45,11 @@ function cached(key: string, now: number, load: () => Promise<Map<string, RangeR
 }
 
 /** Meta's reach per campaign of one connection over a range, or null when it cannot be had in time. */
-export async function campaignRangeReach(deps: RangeReachDeps, connectionId: string, accountId: string, range: { from: string; to: string }): Promise<Map<string, RangeReach> | null> {
+export async function campaignRangeReach(deps: RangeReachDeps, connection: { brandId: string; connectionId: string }, accountId: string, range: { from: string; to: string }): Promise<Map<string, RangeReach> | null> {
+  const { brandId, connectionId } = connection;
   const key = `${connectionId}|${range.from}|${range.to}`;
   const fetching = cached(key, deps.now().getTime(), async () => {
-    const token = await connectionAccessTokenById(deps, connectionId);
+    const token = await connectionAccessTokenById(deps, connectionId, brandId);
     return fetchCampaignRangeReach(deps.config.platforms, token, accountId, range, { maxAttempts: 2 });
   });
   let timer: ReturnType<typeof setTimeout> | undefined;

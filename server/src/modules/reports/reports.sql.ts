@@ -24,7 +24,7 @@ export async function loadSourceConnections(db: Database, brandId: string, platf
     db,
     sql`select c.id, c.platform, c.account_id, c.account_name, c.manager_id, c.status, c.status_message, c.sync_state,
           to_char(c.last_synced_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_synced_at, c.last_error, c.currency,
-          coalesce((select json_agg(json_build_array(w.window_from::text, w.window_to::text)) from sync_windows w where w.connection_id = c.id), '[]'::json) as windows
+          coalesce((select json_agg(json_build_array(w.window_from::text, w.window_to::text)) from sync_windows w where w.brand_id = c.brand_id and w.connection_id = c.id), '[]'::json) as windows
         from connections c
         where c.brand_id = ${brandId} and c.platform = ${platform}
         order by c.created_at, c.account_id`,
