@@ -37,7 +37,11 @@ function quantile(sorted: number[], q: number): number {
 
 function summarize(label: string, samples: Sample[]): { p99: number } {
   const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
-  const failed = samples.filter((s) => s.status >= 400).length;
+  const byStatus = new Map<number, number>();
+  // 409 METRICS_NOT_READY is the dashboard's 'still syncing' answer until a source's newest days are in: an answer, not a failure
+  const notReady = samples.filter((s) => s.status === 409).length;
+  for (const s of samples) if (s.status >= 400 && s.status !== 409) byStatus.set(s.status, (byStatus.get(s.status) ?? 0) + 1);
+  const failed = (byStatus.size === 0 ? '0' : [...byStatus.entries()].map(([status, n]) => `${n} x ${status === 599 ? 'no answer in 30 s' : `HTTP ${status}`}`).join(', ')) + (notReady ? ` (and ${notReady} 'not ready yet' answers)` : '');
   const p99 = quantile(ms, 0.99);
   console.log(
     `  ${label.padEnd(22)} ${String(samples.length).padStart(6)} calls  p50 ${quantile(ms, 0.5).toFixed(0).padStart(5)} ms  p99 ${p99.toFixed(0).padStart(5)} ms  max ${(ms.at(-1) ?? NaN).toFixed(0).padStart(5)} ms  failed ${failed}`,
