@@ -4,13 +4,14 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES } from '@parallels/contract/auth';
-import type { Config } from './config.js';
+import type { Config, ProcessRole } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { isAnonymous, isWriting, limitAnonymousWrites } from './plugins/anonymous-limits.js';
 import { registerWeb } from './plugins/web.js';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { registerSessionHook } from './modules/auth/session.js';
 import { scheduleHousekeeping } from './modules/auth/housekeeping.js';
 import { authRoutes } from './modules/auth/auth.route.js';
@@ -92,6 +93,11 @@ export interface AppDeps {
   emulators?: boolean;
   /** run the sync queue and its workers in this process (npm start does; most tests do not) */
   sync?: boolean;
+  /**
+   * what this process is (default: config.role). 'api' without `sync` still queues jobs (a new connection's
+   * backfill, a support ticket's retry) for the workers, and runs none; 'worker' has no sockets.
+   */
+  role?: ProcessRole;
   /** the clock reports count days from (tests pin it); defaults to the real one */
   now?: () => Date;
   /** how often expired OAuth states, login tickets, sessions and login failures are deleted (tests shorten it) */
@@ -133,11 +139,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuard(app);
   await app.register(cookie);
   app.addHook('onRoute', (route) => limitAnonymousWrites(route, config));
+  const db = database.db;
   await app.register(rateLimit, {
     global: false,
+    // counted in the database: shared by every API process of a deployment (PARALLELS_ROLE)
+    store: databaseRateLimitStore(db),
     errorResponseBuilder: (_req, context) => ({ statusCode: context.statusCode, message: AUTH_MESSAGES.tooManyRequests }),
   });
-  const db = database.db;
   const keyring = loadTokenKeyring(config);
   registerSessionHook(app, { db, config });
   // Before any route: every route naming a brand gets the one access hook as it registers.
@@ -164,11 +172,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   const accounts = createAccountDirectory({ db, keyring, config });
-  const publisher = await attachRealtime(app, { database, config });
+  const role = deps.role ?? config.role;
+  const publisher = await attachRealtime(app, { database, config, serve: role !== 'worker' });
   app.decorate('realtime', publisher);
   let syncQueue: SyncQueue | undefined;
-  if (deps.sync) {
-    syncQueue = await startSyncQueue(database, { db, config, keyring, log: app.log, publisher, historyDays: config.syncHistoryDays }, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 });
+  // Jobs: worked here (all-in-one, worker), only queued here for the workers (an API process), or neither (tests).
+  const work = deps.sync === true;
+  if (work || role === 'api') {
+    syncQueue = await startSyncQueue(database, { db, config, keyring, log: app.log, publisher, historyDays: config.syncHistoryDays }, { work, pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 });
     app.addHook('onClose', async () => syncQueue?.stop());
   }
   app.decorate('syncQueue', syncQueue);
@@ -204,7 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => stopHousekeeping?.());
   const supportDeps = { db, config, keyring };
-  const scheduleRetry = syncQueue ? await startSupportJobs(syncQueue.boss, supportDeps, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 }) : undefined;
+  const scheduleRetry = syncQueue ? await startSupportJobs(syncQueue.boss, supportDeps, { work, pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 }) : undefined;
   await app.register(supportRoutes, { ...supportDeps, scheduleRetry });
   await app.register(tutorialRoutes, { db });
   await app.register(pricingRoutes, { db, config, keyring, now: deps.now });
@@ -219,11 +230,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await inbox?.close();
   });
   const emailDeps: EmailDeps = { ...reportDeps, config, keyring, mailer, log: app.log };
-  const emailJobs = syncQueue ? await startEmailJobs(syncQueue.boss, emailDeps, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 }) : undefined;
+  const emailJobs = syncQueue ? await startEmailJobs(syncQueue.boss, emailDeps, { work, pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 }) : undefined;
   app.decorate('mail', { inbox, jobs: emailJobs, deps: emailDeps });
   await app.register(emailReportRoutes, emailDeps);
   // Alerts: rules and built-in conditions checked every 5 minutes, in the brand's room and by email.
-  if (syncQueue) await startAlertJobs(syncQueue.boss, { ...reportDeps, realtime: publisher, enqueueEmail: mailer ? emailJobs?.enqueue : undefined }, app.log, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 });
+  if (syncQueue && work) await startAlertJobs(syncQueue.boss, { ...reportDeps, realtime: publisher, enqueueEmail: mailer ? emailJobs?.enqueue : undefined }, app.log, { pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 });
   await app.register(alertRoutes, reportDeps);
   if (inbox && config.mode === 'sandbox') await app.register(sandboxMailRoutes, { inbox, runSchedule: emailJobs?.runSchedule });
 

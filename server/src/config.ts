@@ -11,6 +11,9 @@ const booleanString = z.enum(['true', 'false', '1', '0']).transform((v) => v ===
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PARALLELS_MODE: z.enum(['sandbox', 'production']).default('sandbox'),
+  // What this process does: everything (the default, what `npm start` runs), the HTTP API only, or the sync
+  // and email jobs only. Any number of each share one PostgreSQL server (DATABASE_URL).
+  PARALLELS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('localhost'),
   PUBLIC_URL: z.url().optional(),
@@ -82,9 +85,13 @@ const envSchema = z.object({
     .optional(),
 });
 
+export type ProcessRole = 'all' | 'api' | 'worker';
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   mode: 'sandbox' | 'production';
+  /** PARALLELS_ROLE: all (HTTP and jobs), api (HTTP only: jobs are queued, never run), worker (jobs only: no HTTP) */
+  role: ProcessRole;
   port: number;
   host: string;
   /** origin users reach the app at; OAuth redirect URIs and the CSRF allowlist are built from it */
@@ -160,6 +167,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PARALLELS_MODE === 'production' && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required when PARALLELS_MODE=production');
   }
+  if (e.PARALLELS_ROLE !== 'all' && !e.DATABASE_URL) {
+    // embedded PGlite is one process's: an API process and a worker cannot share it
+    throw new ConfigError(`Invalid configuration:\n  DATABASE_URL: required when PARALLELS_ROLE=${e.PARALLELS_ROLE}`);
+  }
   let tokenKeys: Config['tokenKeys'];
   if (e.TOKEN_ENCRYPTION_KEYS) {
     tokenKeys = e.TOKEN_ENCRYPTION_KEYS.split(',').map((pair) => {
@@ -221,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     mode: e.PARALLELS_MODE,
+    role: e.PARALLELS_ROLE,
     port: e.PORT,
     host: e.HOST,
     publicUrl,
@@ -239,7 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: { rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE, lockoutAttempts: e.LOGIN_LOCKOUT_ATTEMPTS, lockoutMinutes: e.LOGIN_LOCKOUT_MINUTES },
     webDistDir: e.WEB_DIST_DIR,
     seedDemo: e.PARALLELS_MODE === 'sandbox' && e.SANDBOX_SEED_DEMO,
-    syncWorkers: e.SYNC_WORKERS,
+    // an API process only queues jobs; a worker process is there to run them
+    syncWorkers: e.PARALLELS_ROLE === 'api' ? false : e.PARALLELS_ROLE === 'worker' ? true : e.SYNC_WORKERS,
     syncHistoryDays: e.SYNC_HISTORY_DAYS,
     syncConcurrency: e.SYNC_CONCURRENCY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, sandboxInbox: sandbox && !e.SMTP_URL },

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { buildApp } from './app.js';
-import { seedDemo } from './sandbox/demo.js';
-import { loadTokenKeyring } from './lib/token-keyring.js';
+import { startProcess } from './process.js';
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
@@ -19,13 +17,7 @@ async function main(): Promise<void> {
     throw e;
   }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
-  const app = await buildApp({ config, database, serveWeb: true, sync: config.syncWorkers });
-  if (config.seedDemo) await seedDemo(app, { db: database.db, keyring: loadTokenKeyring(config), publicUrl: config.publicUrl });
-  // New connections, and backfills a restart interrupted, continue where their checkpoints say.
-  const resumed = await app.syncQueue?.backfillPending();
-  if (resumed) app.log.info({ connections: resumed }, 'backfill queued');
-  const overdue = await app.syncQueue?.refreshOverdue();
-  if (overdue) app.log.info({ connections: overdue }, 'refresh queued for connections that missed one while stopped');
+  const { app, url } = await startProcess(config, database);
 
   const shutdown = async (signal: string): Promise<void> => {
     app.log.info({ signal }, 'shutting down');
@@ -47,9 +39,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Parallels (${config.mode} mode, ${database.kind}) at ${config.publicUrl}`);
-  console.log(`\n  Parallels is running at ${config.publicUrl}  (${config.mode} mode, ${database.kind} database)\n`);
+  if (url) console.log(`\n  Parallels is running at ${url}  (${config.mode} mode, ${database.kind} database${config.role === 'api' ? ', API only' : ''})\n`);
 }
 
 await main();

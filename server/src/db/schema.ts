@@ -34,6 +34,17 @@ export const loginFailures = pgTable('login_failures', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
 });
 
+/** Requests per client and route in the current window (@fastify/rate-limit's store): shared by every API process. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_window_ends_idx').on(t.windowEndsAt)],
+);
+
 export const brands = pgTable('brands', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   name: text('name').notNull(),

@@ -29,11 +29,18 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 /**
  * Socket.IO on the app's HTTP server (ARCHITECTURE "Realtime"). A socket needs a valid session (the cookie)
  * and an allowed Origin (checklist B5); it joins only its own user room and brands on its list. Messages
- * are published through PostgreSQL NOTIFY when on a server, so a job in any process reaches every API
- * process's sockets; on embedded PGlite everything is one process and messages go straight out.
+ * are published through NOTIFY on both engines, so a job in any process (a worker, another API process)
+ * reaches every API process's sockets; on embedded PGlite, PGlite's own LISTEN delivers them.
  */
-export async function attachRealtime(app: FastifyInstance, deps: { database: DatabaseHandle; config: Config }): Promise<RealtimePublisher> {
+export async function attachRealtime(app: FastifyInstance, deps: { database: DatabaseHandle; config: Config; serve?: boolean }): Promise<RealtimePublisher> {
   const { database, config } = deps;
+  const publisher: RealtimePublisher = {
+    async publish(target, message) {
+      await notifyChannel(database.db, CHANNEL, JSON.stringify({ target, message }));
+    },
+  };
+  // A worker process (PARALLELS_ROLE=worker) has no sockets: it only publishes, and the API processes deliver.
+  if (deps.serve === false) return publisher;
   const allowed = requestOrigins(config);
   const io = new Server(app.server, {
     path: '/socket.io',
@@ -75,20 +82,26 @@ export async function attachRealtime(app: FastifyInstance, deps: { database: Dat
     else io.to(`brand:${target.brandId}`).emit(SERVER_EVENTS.brandNotification, message);
   };
 
-  let listener: pg.Client | undefined;
+  const onNotification = (payload: string | undefined) => {
+    try {
+      const { target, message } = JSON.parse(payload ?? '{}') as { target: RealtimeTarget; message: RealtimeMessage };
+      deliver(target, message);
+    } catch (err) {
+      app.log.warn({ err }, 'malformed realtime notification');
+    }
+  };
+  let stopListening: () => Promise<void>;
   if (database.queueConnection.kind === 'postgres') {
-    listener = new pg.Client({ connectionString: database.queueConnection.url });
+    const listener = new pg.Client({ connectionString: database.queueConnection.url });
     listener.on('error', (err) => app.log.warn({ err }, 'realtime listener lost its connection'));
     await listener.connect();
     await listener.query(`listen ${CHANNEL}`);
-    listener.on('notification', (n) => {
-      try {
-        const { target, message } = JSON.parse(n.payload ?? '{}') as { target: RealtimeTarget; message: RealtimeMessage };
-        deliver(target, message);
-      } catch (err) {
-        app.log.warn({ err }, 'malformed realtime notification');
-      }
-    });
+    listener.on('notification', (n) => onNotification(n.payload));
+    stopListening = () => listener.end();
+  } else {
+    // PGlite's own LISTEN: every app on the one embedded database (tests run an API and a worker side by side) hears it
+    const unlisten = await database.queueConnection.client.listen(CHANNEL, onNotification);
+    stopListening = () => unlisten().catch(() => undefined);
   }
 
   // Before the HTTP server closes: open websockets would otherwise keep it from closing. Closing the
@@ -97,16 +110,8 @@ export async function attachRealtime(app: FastifyInstance, deps: { database: Dat
     io.engine.close();
   });
   app.addHook('onClose', async () => {
-    await listener?.end();
+    await stopListening();
   });
 
-  return {
-    async publish(target, message) {
-      if (database.queueConnection.kind === 'postgres') {
-        await notifyChannel(database.db, CHANNEL, JSON.stringify({ target, message }));
-      } else {
-        deliver(target, message);
-      }
-    },
-  };
+  return publisher;
 }

@@ -85,7 +85,10 @@ export interface SyncQueue {
 
 export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, options: { work?: boolean; pollingIntervalSeconds?: number } = {}): Promise<SyncQueue> {
   const conn = database.queueConnection;
-  const boss = conn.kind === 'pglite' ? new PgBoss({ db: fromPglite(conn.client), backend: 'pglite' }) : new PgBoss({ connectionString: conn.url });
+  const work = options.work !== false;
+  // A process that only queues (PARALLELS_ROLE=api) runs no cron and no maintenance either: the workers do.
+  const roleOptions = work ? {} : { schedule: false, supervise: false };
+  const boss = conn.kind === 'pglite' ? new PgBoss({ db: fromPglite(conn.client), backend: 'pglite', ...roleOptions }) : new PgBoss({ connectionString: conn.url, ...roleOptions });
   boss.on('error', (err) => deps.log.error({ err }, 'job queue error'));
   await boss.start();
   // stately: at most one queued and one running job per connection (singletonKey), so a 3-hourly enqueue
@@ -98,7 +101,6 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
   await boss.createQueue(QUEUES.calculate, { ...jobOptions, retryLimit: 3 });
   // queues created before heartbeats existed keep their options otherwise
   for (const name of SYNC_QUEUES) await boss.updateQueue(name, { heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
-  const work = options.work !== false;
   // A process killed mid-job left its jobs active: on PGlite (one process) they are released before this
   // process starts working; on a server, another live process may own active jobs, so only the ones whose
   // heartbeat stopped are, checked every few seconds for as long as this process runs.

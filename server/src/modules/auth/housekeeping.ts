@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { deleteExpiredStatesAndTickets } from '../oauth/oauth-state.js';
 import { deleteExpiredSessions, deleteStaleLoginFailures } from './auth.sql.js';
+import { deleteEndedRateLimitWindows } from '../../db/rate-limit.sql.js';
 
 /** How often expired rows are swept: well inside an OAuth state's 10 minutes. */
 export const HOUSEKEEPING_INTERVAL_MS = 5 * 60_000;
@@ -12,6 +13,7 @@ export interface SweepCounts {
   tickets: number;
   sessions: number;
   loginFailures: number;
+  rateLimitWindows: number;
 }
 
 /**
@@ -24,7 +26,8 @@ export async function sweepExpired(db: Database, config: Config, now = new Date(
   const { states, tickets } = await deleteExpiredStatesAndTickets(db, now);
   const sessions = await deleteExpiredSessions(db, new Date(now.getTime() - config.session.idleMinutes * 60_000), new Date(now.getTime() - config.session.absoluteHours * 3_600_000));
   const loginFailures = await deleteStaleLoginFailures(db, new Date(now.getTime() - config.auth.lockoutMinutes * 60_000));
-  return { states, tickets, sessions, loginFailures };
+  const rateLimitWindows = await deleteEndedRateLimitWindows(db, now);
+  return { states, tickets, sessions, loginFailures, rateLimitWindows };
 }
 
 /** Sweeps now and every `intervalMs`; the returned function stops it. Every process sweeps: a sweep is idempotent. */

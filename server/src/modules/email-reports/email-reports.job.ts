@@ -18,10 +18,13 @@ export interface EmailJobs {
  * and a send job per delivery (singletonKey: the delivery), retried with backoff while the SMTP server fails
  * (1 minute doubling, at most an hour apart). The delivery row, not the job, says whether it was sent.
  */
-export async function startEmailJobs(boss: PgBoss, deps: EmailDeps, options: { pollingIntervalSeconds: number }): Promise<EmailJobs> {
+export async function startEmailJobs(boss: PgBoss, deps: EmailDeps, options: { pollingIntervalSeconds: number; work?: boolean }): Promise<EmailJobs> {
   await boss.createQueue(EMAIL_QUEUES.send, { policy: 'stately', retryLimit: 5, retryDelay: RETRY_DELAY_SECONDS, retryBackoff: true, retryDelayMax: 3600 });
   await boss.createQueue(EMAIL_QUEUES.schedule, { policy: 'singleton' });
   const enqueue = (deliveryId: string) => boss.send(EMAIL_QUEUES.send, { deliveryId }, { singletonKey: deliveryId });
+  const runSchedule: EmailJobs['runSchedule'] = (o = {}) => scheduleDigests(deps, enqueue, o);
+  // an API process (PARALLELS_ROLE=api) only queues deliveries: the workers send them
+  if (options.work === false) return { enqueue, runSchedule };
   await boss.work<{ deliveryId: string }>(EMAIL_QUEUES.send, { pollingIntervalSeconds: options.pollingIntervalSeconds }, async ([job]) => {
     const outcome = await deliverEmail(deps, job!.data.deliveryId);
     // not sent yet: pg-boss retries it with backoff (the attempt and its error are on the delivery's row)
@@ -36,5 +39,5 @@ export async function startEmailJobs(boss: PgBoss, deps: EmailDeps, options: { p
   // Without an SMTP server nothing is scheduled: no delivery rows pile up waiting for one.
   if (deps.mailer) await boss.schedule(EMAIL_QUEUES.schedule, SCHEDULE_CRON);
   else await boss.unschedule(EMAIL_QUEUES.schedule);
-  return { enqueue, runSchedule: (o = {}) => scheduleDigests(deps, enqueue, o) };
+  return { enqueue, runSchedule };
 }

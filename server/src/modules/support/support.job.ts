@@ -12,10 +12,12 @@ const RETRY_DELAY_SECONDS = 60;
  * Ticket retries on the sync queue's pg-boss: one job per ticket (singletonKey), a minute after the failed
  * attempt, again with backoff while Zoho stays busy. The delivery itself records every attempt on the row.
  */
-export async function startSupportJobs(boss: PgBoss, deps: SupportDeps, options: { pollingIntervalSeconds: number }): Promise<(ticketId: string) => Promise<unknown>> {
+export async function startSupportJobs(boss: PgBoss, deps: SupportDeps, options: { pollingIntervalSeconds: number; work?: boolean }): Promise<(ticketId: string) => Promise<unknown>> {
   await boss.createQueue(SUPPORT_QUEUES.send, { policy: 'stately', retryLimit: 8, retryDelay: RETRY_DELAY_SECONDS, retryBackoff: true, retryDelayMax: 3600 });
   await boss.createQueue(SUPPORT_QUEUES.sweep, { policy: 'singleton' });
   const schedule = (ticketId: string) => boss.send(SUPPORT_QUEUES.send, { ticketId }, { singletonKey: ticketId, startAfter: RETRY_DELAY_SECONDS });
+  // an API process (PARALLELS_ROLE=api) only queues retries: the workers run them
+  if (options.work === false) return schedule;
   await boss.work<{ ticketId: string }>(SUPPORT_QUEUES.send, { pollingIntervalSeconds: options.pollingIntervalSeconds }, async ([job]) => {
     const outcome = await deliverTicket(deps, job!.data.ticketId);
     // still queued: let pg-boss retry it with backoff (the attempt is already on the row)
