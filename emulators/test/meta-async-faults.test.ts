@@ -43,6 +43,35 @@ beforeEach(async () => {
 });
 
 describe('meta async report runs', () => {
+  it('refuses a report run over the ad account budget with the ads_insights throttle (80000 / 2446079), as Meta does', async () => {
+    await admin('PUT', 'quota', { mode: 'realistic' });
+    await admin('PUT', 'meta/config', { insightsRunBudget: 2 });
+    try {
+      const form = () => new URLSearchParams({ level: 'campaign', fields: 'campaign_id,spend', time_range: JSON.stringify({ since: '2026-05-01', until: '2026-05-31' }), time_increment: '1' });
+      const first = await call(`${ACT}/insights`, { method: 'POST', body: form() });
+      expect(first.body.report_run_id).toBeTruthy();
+      const half = JSON.parse(first.res.headers.get('x-business-use-case-usage') ?? '{}') as Record<string, Array<{ type: string; total_time: number }>>;
+      expect(half['100000000000001']?.[0]).toMatchObject({ type: 'ads_insights', total_time: 50 });
+      const second = await call(`${ACT}/insights`, { method: 'POST', body: form() });
+      expect(second.body.report_run_id).toBeTruthy();
+      const third = await call(`${ACT}/insights`, { method: 'POST', body: form() });
+      expect(third.res.status).toBe(400);
+      expect(third.body.error).toMatchObject({ code: 80000, error_subcode: 2446079, type: 'OAuthException', is_transient: true });
+      expect(third.body.report_run_id).toBeUndefined();
+      const full = JSON.parse(third.res.headers.get('x-business-use-case-usage') ?? '{}') as Record<string, Array<{ type: string; total_time: number; estimated_time_to_regain_access: number }>>;
+      expect(full['100000000000001']?.[0]).toMatchObject({ type: 'ads_insights', total_time: 100 });
+      expect(full['100000000000001']?.[0]?.estimated_time_to_regain_access).toBeGreaterThanOrEqual(1);
+      // once a run is done, its share of the budget is back and a new run starts
+      await admin('POST', `meta/report-runs/${first.body.report_run_id}`, { status: 'completed' });
+      await call(String(first.body.report_run_id));
+      const again = await call(`${ACT}/insights`, { method: 'POST', body: form() });
+      expect(again.res.status).toBe(200);
+      expect(again.body.report_run_id).toBeTruthy();
+    } finally {
+      await admin('PUT', 'meta/config', { insightsRunBudget: 30 });
+    }
+  });
+
   it('walks Not Started -> Started -> Running -> Completed, then pages the same rows as the sync call', async () => {
     const form = new URLSearchParams({ level: 'campaign', fields: 'campaign_id,spend,impressions,reach', time_range: JSON.stringify({ since: '2026-05-01', until: '2026-05-31' }), time_increment: '1' });
     const created = await call(`${ACT}/insights`, { method: 'POST', body: form });

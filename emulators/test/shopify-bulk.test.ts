@@ -142,6 +142,34 @@ describe('shopify bulk operations', () => {
     expect(cancel.json.data).toEqual({ bulkOperationCancel: { bulkOperation: { id: b.bulkOperation?.id, status: 'CANCELED' }, userErrors: [] } });
   });
 
+  it('runs five bulk queries at once on API version 2026-07 and refuses the sixth with OPERATION_IN_PROGRESS, as Shopify does', async () => {
+    const fresh = await startShopify();
+    try {
+      const ftok = await fresh.token();
+      const start = async (month: number) => {
+        const q = `{ orders(query: "created_at:>='2026-0${month}-01' AND created_at:<'2026-0${month + 1}-01'") { edges { node { id } } } }`;
+        const r = await fresh.gql(ftok, RUN, { q }, NORTHWIND, '2026-07');
+        return (r.json.data as { bulkOperationRunQuery: { bulkOperation: { id: string; status: string } | null; userErrors: unknown[] } }).bulkOperationRunQuery;
+      };
+      const five = [];
+      for (const month of [1, 2, 3, 4, 5]) five.push(await start(month));
+      for (const s of five) expect(s).toMatchObject({ bulkOperation: { status: 'CREATED' }, userErrors: [] });
+      const sixth = await start(6);
+      expect(sixth.bulkOperation).toBeNull();
+      expect(sixth.userErrors).toHaveLength(1);
+      const [err] = sixth.userErrors as Array<{ code: string; field: null; message: string }>;
+      expect(err?.code).toBe('OPERATION_IN_PROGRESS');
+      expect(err?.field).toBeNull();
+      const blocker = /already in progress: (gid:\/\/shopify\/BulkOperation\/\d+)\.$/.exec(err?.message ?? '')?.[1];
+      expect(five.map((s) => s.bulkOperation?.id)).toContain(blocker);
+      const counted = await fresh.admin(`bulk-operations?shop=${NORTHWIND}`, undefined, 'GET');
+      expect(counted.json).toMatchObject({ peak: 5, refused: 1 });
+      expect(counted.json.operations).toHaveLength(5);
+    } finally {
+      await fresh.p.close();
+    }
+  });
+
   it('returns a null url for an empty result and lets the file URL expire after 7 days', async () => {
     const fresh = await startShopify();
     try {

@@ -5,6 +5,7 @@ import { REALISTIC_LATENCY, registerServerTiming } from '../common/timing.js';
 import { handleGraph } from './graph.js';
 import { dialogPage, dialogSubmit, grantedScope, issueAccess, LONG_LIVED_SECONDS, SHORT_LIVED_SECONDS } from './oauth.js';
 import { createState, type MetaState } from './state.js';
+import { runningRunsOf } from './reports.js';
 import type { Tier } from './usage.js';
 
 /**
@@ -15,6 +16,7 @@ import type { Tier } from './usage.js';
 export function metaEmulator(ctx: EmulatorContext): FastifyPluginAsync {
   return async (app) => {
     const state = createState(ctx);
+    state.usage.runningRuns = (accountId) => runningRunsOf(state, accountId).count;
     // Graph calls (not the login dialog pages); creating a report run sets its own (graph.ts)
     registerServerTiming(app, ctx, (req) => (/\/dialog\/oauth/.test(req.url) ? 0 : REALISTIC_LATENCY.meta.callMs));
     registerAdminRoutes(app, ctx, {
@@ -43,9 +45,10 @@ function mintToken(state: MetaState, body: Record<string, unknown>): Record<stri
 }
 
 function registerMetaAdmin(app: FastifyInstance, state: MetaState): void {
-  app.get('/__admin/meta/config', async () => ({ ...state.config, tier: state.usage.tier }));
+  const view = () => ({ ...state.config, tier: state.usage.tier, insightsRunBudget: state.usage.insightsRunBudget });
+  app.get('/__admin/meta/config', async () => view());
 
-  app.put<{ Body: { pollsToComplete?: number; secondsToComplete?: number; syncRowLimit?: number; tier?: string } }>('/__admin/meta/config', async (req, reply) => {
+  app.put<{ Body: { pollsToComplete?: number; secondsToComplete?: number; syncRowLimit?: number; tier?: string; insightsRunBudget?: number } }>('/__admin/meta/config', async (req, reply) => {
     const b = req.body ?? {};
     if (b.tier !== undefined && b.tier !== 'development_access' && b.tier !== 'standard_access') {
       return reply.code(400).send({ error: "tier must be 'development_access' or 'standard_access'" });
@@ -57,8 +60,12 @@ function registerMetaAdmin(app: FastifyInstance, state: MetaState): void {
         state.config[k] = v;
       }
     }
+    if (b.insightsRunBudget !== undefined) {
+      if (typeof b.insightsRunBudget !== 'number' || !(b.insightsRunBudget >= 1)) return reply.code(400).send({ error: 'insightsRunBudget must be a number >= 1' });
+      state.usage.insightsRunBudget = b.insightsRunBudget;
+    }
     if (b.tier) state.usage.tier = b.tier as Tier;
-    return { ...state.config, tier: state.usage.tier };
+    return view();
   });
 
   app.post('/__admin/meta/usage/reset', async () => {

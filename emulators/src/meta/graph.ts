@@ -9,7 +9,7 @@ import { parseInsightsQuery, type Level } from './insights-query.js';
 import { accountNode, adNode, adsetNode, campaignNode, listAds, listAdsets, listCampaigns, meNode, parseFields } from './objects.js';
 import { debugToken, tokenEndpoint } from './oauth.js';
 import { page } from './paging.js';
-import { createRun, pollRun, runRows } from './reports.js';
+import { createRun, pollRun, runningRunsOf, runRows } from './reports.js';
 import { formatRow } from './rows.js';
 import { nextTrace, type MetaFaultPlan, type MetaState, type ReportRun } from './state.js';
 import type { BucType } from './usage.js';
@@ -181,7 +181,12 @@ async function route(state: MetaState, g: GraphRequest, target: Target, edge: st
     if (target.kind === 'ad') throw errors.invalidParam('Insights at ad level are not available in this sandbox');
     const levels: Level[] = target.kind === 'campaign' ? ['campaign', 'adset'] : target.kind === 'adset' ? ['adset'] : ['account', 'campaign', 'adset'];
     const q = parseInsightsQuery(params, { defaultLevel: levels[0] ?? 'account', allowedLevels: levels, today, earliest: dataWindow(state.ctx.world, today).first });
-    if (isPost) return { report_run_id: createRun(state, scope, q, today, plan?.reportRunFailed === true).id };
+    if (isPost) {
+      // realistic quotas: the account's running runs have spent its ads_insights budget (usage.ts): refused
+      const running = runningRunsOf(state, model.account.accountId);
+      if (state.ctx.quota.mode === 'realistic' && running.count >= state.usage.insightsRunBudget) throw errors.insightsLimit(model.account.accountId, running.firstDoneSeconds);
+      return { report_run_id: createRun(state, scope, q, today, plan?.reportRunFailed === true).id };
+    }
     const rows = aggregate(state.ctx.world, scope, q, today);
     if (rows.length > state.config.syncRowLimit) throw errors.reduceData();
     return { ...page(rows.map((a) => formatRow(a, q)), params, link(state, g, g.segments)) };

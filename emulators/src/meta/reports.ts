@@ -55,6 +55,27 @@ function phase(state: MetaState, run: ReportRun): Phase {
   return { status: 'Job Running', percent: Math.min(99, Math.round(((run.polls - 2) / Math.max(1, n - 2)) * 100)) };
 }
 
+/** whether a run is still running (not yet completed or failed): it then spends its account's insights budget */
+export function runRunning(state: MetaState, run: ReportRun): boolean {
+  if (run.completedAt !== undefined) return false;
+  const s = phase(state, run).status;
+  return s === 'Job Not Started' || s === 'Job Started' || s === 'Job Running';
+}
+
+/** an ad account's running report runs, and in how many seconds the first of them will be done (at least 1) */
+export function runningRunsOf(state: MetaState, accountId: string): { count: number; firstDoneSeconds: number } {
+  let count = 0;
+  let first = Infinity;
+  const now = state.usage.now();
+  for (const run of state.runs.values()) {
+    if (run.scope.model.account.accountId !== accountId || !runRunning(state, run)) continue;
+    count++;
+    const readyMs = run.readyMs ?? state.config.secondsToComplete * 1000;
+    first = Math.min(first, run.startedWall + readyMs - now);
+  }
+  return { count, firstDoneSeconds: Number.isFinite(first) ? Math.max(1, Math.ceil(first / 1000)) : 1 };
+}
+
 /** GET /{report_run_id}: each poll moves the job on */
 export function pollRun(state: MetaState, run: ReportRun, fields: string[], version: string): Record<string, unknown> {
   run.polls++;

@@ -69,6 +69,13 @@ export function registerShopifyAdmin(app: FastifyInstance, ctx: EmulatorContext,
     return { shop: rt.shop.domain, available: rt.bucket.available, maximumAvailable: rt.plan.maximumAvailable, restoreRate: rt.plan.restoreRate };
   });
 
+  // the shop's bulk query operations as the emulator counts them (tests assert a client stays within the limit)
+  app.get<{ Querystring: { shop?: string } }>('/__admin/bulk-operations', async (req, reply) => {
+    const rt = state.runtime(String(req.query.shop));
+    if (!rt) return reply.code(404).send({ error: 'unknown shop' });
+    return { shop: rt.shop.domain, ...rt.bulkConcurrency, operations: rt.bulkOps.map((b) => ({ id: b.id, query: b.query, canceled: b.canceled })) };
+  });
+
   app.post<{ Body: Record<string, unknown> }>('/__admin/orders', async (req, reply) => {
     const body = req.body ?? {};
     const rt = state.runtime(String(body.shop));

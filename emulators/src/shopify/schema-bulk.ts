@@ -7,7 +7,14 @@ import type { BulkOperation } from './state.js';
 import { gqlTime } from './time.js';
 
 // BulkOperation and the bulk query mutations. Concurrency: one running bulk query per shop and app
-// before API version 2026-01, five from 2026-01 (shopify.dev/changelog/faster-bulk-operations).
+// before API version 2026-01, five from 2026-01 (shopify.dev/api/usage/bulk-operations/queries: "In API versions
+// 2026-01 and higher, you can run up to five bulk query operations at a time per shop"; changelog
+// faster-bulk-operations). A start over the limit gets the userError OPERATION_IN_PROGRESS naming a running one.
+
+/** how many bulk query operations an app may run at once on one shop, by API version */
+export function bulkQueryLimit(apiVersion: string): number {
+  return apiVersion >= '2026-01' || apiVersion === 'unstable' ? 5 : 1;
+}
 
 type Types = Record<string, TypeDef<ShopifyExec>>;
 
@@ -43,9 +50,10 @@ export function bulkMutationFields(): Record<string, FieldDef<ShopifyExec>> {
         const query = String(args.query);
         const check = checkBulkQuery(ctx.schema, query);
         if (!check.ok) return { bulkOperation: null, userErrors: [{ code: 'INVALID', field: ['query'], message: check.message }] };
-        const limit = ctx.apiVersion >= '2026-01' || ctx.apiVersion === 'unstable' ? 5 : 1;
+        const limit = bulkQueryLimit(ctx.apiVersion);
         const running = ctx.rt.bulkOps.filter((b) => ['CREATED', 'RUNNING'].includes(bulkStatus(b, ctx, false)));
         if (running.length >= limit) {
+          ctx.rt.bulkConcurrency.refused++;
           const last = running[running.length - 1] as BulkOperation;
           return {
             bulkOperation: null,
@@ -74,6 +82,7 @@ export function bulkMutationFields(): Record<string, FieldDef<ShopifyExec>> {
           created.createdReal = performance.now();
         }
         ctx.rt.bulkOps.push(created);
+        if (created.errorCode === null) ctx.rt.bulkConcurrency.peak = Math.max(ctx.rt.bulkConcurrency.peak, running.length + 1);
         return { bulkOperation: created, userErrors: [] };
       },
     },

@@ -65,6 +65,8 @@ export interface ShopRuntime {
   plan: ShopPlan;
   orders: ShopOrders;
   bulkOps: BulkOperation[];
+  /** the most bulk query operations this shop has had running at once, and how many starts it refused as over the limit */
+  bulkConcurrency: { peak: number; refused: number };
   subscriptions: AppSubscription[];
   bucket: { available: number; clockAt: number; realAt: number };
 }
@@ -98,6 +100,7 @@ export class ShopifyState {
       shopId: 60_000_000_000 + (hashSeed('shop', domain) % 9_000_000_000),
       orders: new ShopOrders(this.ctx.world, shop, index, merchant),
       bulkOps: [],
+      bulkConcurrency: { peak: 0, refused: 0 },
       subscriptions: [],
       bucket: { available: plan.maximumAvailable, clockAt: this.ctx.clock.now().getTime(), realAt: performance.now() },
     };
