@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AlertRuleBody } from '@parallels/contract/alerts';
 import { queryRows, type Database } from '../../db/client.js';
+import { jobTableExists } from '../../db/job-queue.sql.js';
 import { alertEvents, alertRules } from '../../db/schema.js';
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
@@ -76,8 +77,7 @@ export async function resolveAlert(db: Database, brandId: string, conditionKey: 
  * does not count. Without the queue's tables (a process that never started the queue) there is none.
  */
 export async function connectionsBeingSynced(db: Database, queues: readonly string[]): Promise<Set<string>> {
-  const [table] = await queryRows<{ present: boolean }>(db, sql`select to_regclass('pgboss.job') is not null as present`);
-  if (!table?.present) return new Set();
+  if (!(await jobTableExists(db))) return new Set();
   const rows = await queryRows<{ key: string }>(
     db,
     sql`select distinct singleton_key as key from pgboss.job

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.js';
+import { jobTableExists } from '../../db/job-queue.sql.js';
 
 /** One round trip to the database: throws when it does not answer. */
 export async function pingDatabase(db: Database): Promise<void> {
@@ -8,8 +9,7 @@ export async function pingDatabase(db: Database): Promise<void> {
 
 /** Whether the job queue's tables (pg-boss's own schema, created by the first worker) exist; throws when they do not answer. */
 export async function queueTablesAnswer(db: Database): Promise<boolean> {
-  const [row] = await queryRows<{ present: boolean }>(db, sql`select to_regclass('pgboss.job') is not null as present`);
-  if (!row?.present) return false;
+  if (!(await jobTableExists(db))) return false;
   await db.execute(sql`select 1 from pgboss.job limit 1`);
   return true;
 }
