@@ -87,6 +87,11 @@ describe.each(DB_KINDS)('operability on %s', (kind) => {
     const js = await t.app.inject({ method: 'GET', url: `/api/docs/${script}` });
     expect(js.statusCode).toBe(200);
     expect(js.headers['content-type']).toContain('javascript');
+    // the product's name and mark, not Swagger UI's default logo
+    expect(page.body).toContain('<title>Parallels API reference</title>');
+    const init = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    const logo = /img\.src = 'data:image\/svg\+xml;base64,([^']+)'/.exec(init.body)?.[1];
+    expect(Buffer.from(logo ?? '', 'base64').toString()).toContain('Parallels API');
   });
 
   it('answers /api/ready when the database and the queue answer', async () => {
