@@ -35,11 +35,12 @@ export const SUMMARY_SOURCE_LABELS: Record<SummarySource, string> = {
   analytics: 'Google Analytics',
 };
 
-export const SUMMARY_METRIC_INFO: Record<SummaryMetricKey, { label: string; kind: MetricKind }> = {
+/** `lowerIsBetter`: a rise is shown as bad news (red), as for returns. */
+export const SUMMARY_METRIC_INFO: Record<SummaryMetricKey, { label: string; kind: MetricKind; lowerIsBetter?: true }> = {
   totalSales: { label: 'Total Sales', kind: 'money' },
   orders: { label: 'Orders', kind: 'count' },
   averageOrderValue: { label: 'Average Order Value', kind: 'money' },
-  returns: { label: 'Returns', kind: 'money' },
+  returns: { label: 'Returns', kind: 'money', lowerIsBetter: true },
   blendedRoas: { label: 'Blended ROAS', kind: 'ratio' },
   metaspend: { label: 'Meta Spend', kind: 'money' },
   metaroas: { label: 'Meta ROAS', kind: 'ratio' },

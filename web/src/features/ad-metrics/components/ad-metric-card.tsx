@@ -41,7 +41,7 @@ export function AdMetricCard({ title, metrics, compare, compareLabel, currency, 
               {other && change && (
                 <dd className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-500">
                   <span>vs {formatMetric(other.value, other.kind, locale, currency)}</span>
-                  <MetricChange change={change.change} trend={change.trend} locale={locale} versus={compareLabel ?? 'the compare range'} />
+                  <MetricChange change={change.change} trend={change.trend} locale={locale} versus={compareLabel ?? 'the compare range'} lowerIsBetter={m.lowerIsBetter} />
                 </dd>
               )}
             </div>

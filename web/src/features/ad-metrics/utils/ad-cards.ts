@@ -6,6 +6,8 @@ export interface CardMetric {
   label: string;
   kind: MetricKind;
   value: number | null;
+  /** a cost per click, impression or purchase: a rise is bad news */
+  lowerIsBetter?: boolean;
 }
 
 /** A Facebook row's sums, or null when its figures are missing (not synced for the range). */
@@ -37,10 +39,10 @@ export function blendedMetrics(t: AdTotals | null): CardMetric[] {
     { label: 'Revenue', kind: 'money', value: t?.revenue ?? null },
     { label: 'ROAS (Ads only)', kind: 'ratio', value: r?.roas ?? null },
     { label: 'Ads Purchases', kind: 'count', value: t?.purchases ?? null },
-    { label: 'CPC', kind: 'money', value: r?.cpc ?? null },
-    { label: 'CPM', kind: 'money', value: r?.cpm ?? null },
+    { label: 'CPC', kind: 'money', value: r?.cpc ?? null, lowerIsBetter: true },
+    { label: 'CPM', kind: 'money', value: r?.cpm ?? null, lowerIsBetter: true },
     { label: 'CTR', kind: 'percent', value: r?.ctr ?? null },
-    { label: 'CPP', kind: 'money', value: r?.cpp ?? null },
+    { label: 'CPP', kind: 'money', value: r?.cpp ?? null, lowerIsBetter: true },
   ];
 }
 
@@ -57,9 +59,9 @@ export function googleMetrics(summary: GoogleAdSummary | undefined): CardMetric[
     { label: 'Conversion Value', kind: 'money', value: m?.totalConversionsValue ?? null },
     { label: 'ROAS', kind: 'ratio', value: m?.roas ?? null },
     { label: 'Conversions', kind: 'count', value: m?.totalConversions ?? null },
-    { label: 'CPC', kind: 'money', value: m?.totalCPC ?? null },
-    { label: 'CPM', kind: 'money', value: m?.totalCPM ?? null },
+    { label: 'CPC', kind: 'money', value: m?.totalCPC ?? null, lowerIsBetter: true },
+    { label: 'CPM', kind: 'money', value: m?.totalCPM ?? null, lowerIsBetter: true },
     { label: 'CTR', kind: 'percent', value: m?.totalCTR ?? null },
-    { label: 'Cost Per Conversion', kind: 'money', value: m?.totalCostPerConversion ?? null },
+    { label: 'Cost Per Conversion', kind: 'money', value: m?.totalCostPerConversion ?? null, lowerIsBetter: true },
   ];
 }

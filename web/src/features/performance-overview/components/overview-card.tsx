@@ -80,7 +80,7 @@ export function OverviewCard({ title, period, sources, locale, requestedTo }: { 
                       <span className="text-sm font-semibold tabular-nums" data-metric={`${period}.${m.key}`}>
                         {formatMetric(value?.current, m.kind, locale, summary?.currency ?? 'INR')}
                       </span>
-                      <MetricChange change={value?.change ?? null} trend={value?.trend ?? null} locale={locale} versus={versus} />
+                      <MetricChange change={value?.change ?? null} trend={value?.trend ?? null} locale={locale} versus={versus} lowerIsBetter={m.lowerIsBetter} />
                     </dd>
                   </div>
                 );

@@ -4,6 +4,7 @@ export interface OverviewMetric {
   key: string;
   label: string;
   kind: MetricKind;
+  lowerIsBetter?: boolean;
 }
 
 /** The overview's sources in the order the cards list them, with each metric's label and how it reads. */
