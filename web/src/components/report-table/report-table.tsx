@@ -509,11 +509,14 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
                 ))}
               </select>
             </label>
-            <PageButton label="First page" text="«" disabled={info.page <= 1} onClick={() => setPage(1)} />
-            <PageButton label="Previous page" text="‹" disabled={info.page <= 1} onClick={() => setPage(clampPage(info.page - 1, info.total, pageSize))} />
-            <span>{texts.page}</span>
-            <PageButton label="Next page" text="›" disabled={info.page >= info.pageCount} onClick={() => setPage(clampPage(info.page + 1, info.total, pageSize))} />
-            <PageButton label="Last page" text="»" disabled={info.page >= info.pageCount} onClick={() => setPage(info.pageCount)} />
+            {/* the page buttons stay together on a narrow screen: they wrap as one line, never one by one */}
+            <div className="flex items-center gap-2">
+              <PageButton label="First page" text="«" disabled={info.page <= 1} onClick={() => setPage(1)} />
+              <PageButton label="Previous page" text="‹" disabled={info.page <= 1} onClick={() => setPage(clampPage(info.page - 1, info.total, pageSize))} />
+              <span className="whitespace-nowrap">{texts.page}</span>
+              <PageButton label="Next page" text="›" disabled={info.page >= info.pageCount} onClick={() => setPage(clampPage(info.page + 1, info.total, pageSize))} />
+              <PageButton label="Last page" text="»" disabled={info.page >= info.pageCount} onClick={() => setPage(info.pageCount)} />
+            </div>
           </div>
         </nav>
       )}
