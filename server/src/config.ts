@@ -54,6 +54,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ADS_URL: z.url().optional(),
   GOOGLE_ADS_API_VERSION: z.string().regex(/^v\d+$/, 'must look like v23').default('v23'),
+  /** the developer token's daily operations across all customers: 15,000 at basic access (decision 022) */
+  GOOGLE_ADS_OPERATIONS_PER_DAY: z.coerce.number().int().min(1).default(15_000),
   GOOGLE_ADS_DEVELOPER_TOKEN: z.string().min(1).optional(),
   GA4_ADMIN_URL: z.url().optional(),
   GA4_DATA_URL: z.url().optional(),
@@ -126,7 +128,7 @@ export interface Config {
 export interface PlatformsConfig {
   meta: { graphUrl: string; dialogUrl: string; version: string; appId: string; appSecret: string };
   google: { accountsUrl: string; oauth2Url: string; userinfoUrl: string; clientId: string; clientSecret: string };
-  googleAds: { url: string; version: string; developerToken: string };
+  googleAds: { url: string; version: string; developerToken: string; operationsPerDay: number };
   ga4: { adminUrl: string; dataUrl: string };
   /** adminUrl and appHandle make the store's plan page: {adminUrl}/store/{store}/charges/{appHandle}/pricing_plans */
   shopify: { shopUrlTemplate: string; apiKey: string; apiSecret: string; version: string; adminUrl: string; appHandle: string };
@@ -208,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleAds: {
       url: pick(e.GOOGLE_ADS_URL, emu('google-ads'), 'https://googleads.googleapis.com', 'GOOGLE_ADS_URL'),
       version: e.GOOGLE_ADS_API_VERSION,
+      operationsPerDay: e.GOOGLE_ADS_OPERATIONS_PER_DAY,
       developerToken: pick(e.GOOGLE_ADS_DEVELOPER_TOKEN, SANDBOX_APPS.googleAdsDeveloperToken, undefined, 'GOOGLE_ADS_DEVELOPER_TOKEN'),
     },
     ga4: {
