@@ -33,6 +33,8 @@ const envSchema = z.object({
   SYNC_WORKERS: booleanString.default(true),
   SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(1100).default(730),
   SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(5),
+  /** sync jobs of one brand running at once across the fleet, per kind (per-brand fairness, decision 022) */
+  SYNC_JOBS_PER_BRAND: z.coerce.number().int().min(1).max(64).default(5),
   // Who may say which client a request came from (X-Forwarded-For): 'false' (nobody: the default), the number of
   // proxies in front (1 behind one load balancer), or their addresses and CIDR ranges, comma-separated. Never
   // 'true': trusting anyone lets a client name itself and slip past the per-client rate limits.
@@ -115,6 +117,7 @@ export interface Config {
   syncHistoryDays: number;
   /** sync jobs of different connections one worker process runs at once, per job kind (backfill, history, refresh) */
   syncConcurrency: number;
+  syncJobsPerBrand: number;
   /** email delivery: SMTP_URL (undefined in sandbox mode means the in-process sandbox inbox), MAIL_FROM */
   mail: { smtpUrl: string | undefined; from: string; sandboxInbox: boolean };
   /** from TOKEN_ENCRYPTION_KEYS; undefined in sandbox mode means: generate one into DATA_DIR */
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncWorkers: e.PARALLELS_ROLE === 'api' ? false : e.PARALLELS_ROLE === 'worker' ? true : e.SYNC_WORKERS,
     syncHistoryDays: e.SYNC_HISTORY_DAYS,
     syncConcurrency: e.SYNC_CONCURRENCY,
+    syncJobsPerBrand: e.SYNC_JOBS_PER_BRAND,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, sandboxInbox: sandbox && !e.SMTP_URL },
     tokenKeys,
     platforms,
