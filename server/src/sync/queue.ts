@@ -82,11 +82,24 @@ export const QUOTA_CLASS: Record<string, QuotaClass> = { [QUEUES.backfill]: 'rec
 
 /**
  * How a sync job is sent: one queued per connection (singletonKey) and grouped by its brand, so that no brand
- * runs more than `SYNC_JOBS_PER_BRAND` jobs of a kind at once across the fleet (the queue's groupConcurrency):
- * a brand with fifty accounts takes that many workers, and the next due job of another brand gets the rest.
+ * runs more than `SYNC_JOBS_PER_BRAND` jobs of a kind at once across the fleet (the queue's groupConcurrency),
+ * and round-robin between brands: a job's priority is minus the brand's jobs already waiting in the queue, so
+ * every brand's first job comes before any brand's second (pg-boss takes the highest priority, then the oldest).
  */
-export function syncJobOptions(connectionId: string, brandId: string | null, startAfter?: number): { singletonKey: string; group?: { id: string }; startAfter?: number } {
-  return { singletonKey: connectionId, ...(brandId ? { group: { id: brandId } } : {}), ...(startAfter === undefined ? {} : { startAfter }) };
+export function syncJobOptions(connectionId: string, brandId: string | null, waitingOfBrand: number, startAfter?: number) {
+  return {
+    singletonKey: connectionId,
+    priority: -waitingOfBrand,
+    ...(brandId ? { group: { id: brandId } } : {}),
+    ...(startAfter === undefined ? {} : { startAfter }),
+  };
+}
+
+/** A brand's jobs waiting in a queue (not yet running), for its next job's place in the round-robin. */
+async function waitingOfBrand(boss: PgBoss, queue: string, brandId: string | null): Promise<number> {
+  if (!brandId) return 0;
+  const { rows } = await boss.getDb().executeSql(`select count(*)::int as n from pgboss.job where name = $1 and group_id = $2 and state in ('created', 'retry')`, [queue, brandId]);
+  return (rows as Array<{ n: number }>)[0]?.n ?? 0;
 }
 
 /** How a process works a sync queue: `perProcess` jobs at once here, `perBrand` of one brand at once fleet-wide. */
@@ -143,8 +156,10 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
   const ledger = new QuotaLedger(deps.db);
   const depsFor = (queue: string): JobDeps => ({ ...jobDeps, quota: ledger.gate(QUOTA_CLASS[queue]!) });
 
-  const sendSync = async (queue: string, connectionId: string, startAfter?: number) =>
-    boss.send(queue, { connectionId }, syncJobOptions(connectionId, await brandOfConnection(deps.db, connectionId), startAfter));
+  const sendSync = async (queue: string, connectionId: string, startAfter?: number) => {
+    const brandId = await brandOfConnection(deps.db, connectionId);
+    return boss.send(queue, { connectionId }, syncJobOptions(connectionId, brandId, await waitingOfBrand(boss, queue, brandId), startAfter));
+  };
   const enqueueBackfill = (connectionId: string) => sendSync(QUEUES.backfill, connectionId);
   const backfillPending = async (brandId?: string) => {
     const ids = await connectionsMissingHistory(deps, brandId);
