@@ -6,6 +6,7 @@ import { BUDGETS, metered, type QuotaBudget } from '../src/connectors/quota-gate
 import { QuotaLedger, pacificDayStart } from '../src/sync/quota-ledger.js';
 import { deferOnLongWait, LONG_WAIT_MS } from '../src/sync/queue.js';
 import { pullGoogleAdsWindow } from '../src/connectors/google-ads/google-ads-sync.js';
+import { pullGa4Window } from '../src/connectors/ga4/ga4-sync.js';
 import { RowSpool } from '../src/lib/row-spool.js';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
 import { startEmulatorServer, type EmulatorServer } from './emulator-server.js';
@@ -142,6 +143,29 @@ describe.each(DB_KINDS)('the quota ledger on %s', (kind) => {
     expect((result as { deferredMs: number }).deferredMs).toBeGreaterThan(LONG_WAIT_MS);
     expect(resent).toEqual([Math.ceil((result as { deferredMs: number }).deferredMs / 1000)]);
   });
+
+  it("settles GA4 batches with the property's own propertyQuota: never below what GA4 counted, and every slot freed", async () => {
+    const emu = await startEmulatorServer({ quotaMode: 'realistic' });
+    try {
+      const token = (await emu.admin<{ access_token: string }>('ga4', 'tokens', {})).access_token;
+      const property = '300000001';
+      const pulls = ledgers.map((ledger) =>
+        pullGa4Window({ platforms: emu.platforms, accessToken: token, brandId: '00000000-0000-4000-8000-000000000001', account: { propertyId: property, timezone: 'Asia/Kolkata' }, window: { from: '2026-06-01', to: '2026-06-14' }, quota: ledger.gate('refresh') }),
+      );
+      const facts = await Promise.all(pulls);
+      for (const f of facts) if (f.dimensionDaily instanceof RowSpool) await f.dimensionDaily.discard();
+      const counted = (await emu.admin<{ usage: Record<string, number> }>('ga4', `property-quota?property=properties/${property}`, undefined, 'GET')).usage;
+      expect(counted.tokensPerHour).toBeGreaterThan(0);
+      expect(counted.serverErrorsPerProjectPerHour).toBe(0);
+      const hour = (await budgetRow(handles[0]!, BUDGETS.ga4TokensPerHour(property)))!;
+      // reservations settled at what GA4 charged, and raised to what it says is used: at least GA4's own count
+      expect(hour.used).toBeGreaterThanOrEqual(counted.tokensPerHour!);
+      expect(hour.used).toBeLessThanOrEqual(counted.tokensPerHour! * 2);
+      expect((await budgetRow(handles[0]!, BUDGETS.ga4Concurrent(property)))!.used).toBe(0);
+    } finally {
+      await emu.close();
+    }
+  }, 60_000);
 
   describe('against the Google Ads emulator (realistic quotas: 15,000 operations a developer token a day, all customers)', () => {
     let emu: EmulatorServer;
