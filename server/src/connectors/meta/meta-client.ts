@@ -122,36 +122,44 @@ function metaCharges(appId: string, accountId: string): QuotaCharge[] {
   ];
 }
 
-/** The highest of call_count, total_cputime and total_time in a usage header's entries, in percent. */
-function usagePercent(raw: string | null): number | undefined {
-  if (!raw) return undefined;
+/** The highest of call_count, total_cputime, total_time (and x-ad-account-usage's acc_id_util_pct) in usage entries, in percent. */
+function highestPercent(entries: unknown[]): number | undefined {
   let top: number | undefined;
-  try {
-    const parsed = JSON.parse(raw) as unknown;
-    const entries = Array.isArray(parsed) ? parsed : typeof parsed === 'object' && parsed ? [parsed, ...Object.values(parsed).flat()] : [];
-    for (const e of entries as Array<Record<string, unknown>>) {
-      for (const k of ['call_count', 'total_cputime', 'total_time']) {
-        const v = e?.[k];
-        if (typeof v === 'number') top = Math.max(top ?? 0, v);
-      }
+  for (const e of entries as Array<Record<string, unknown> | null>) {
+    for (const k of ['call_count', 'total_cputime', 'total_time', 'acc_id_util_pct']) {
+      const v = e?.[k];
+      if (typeof v === 'number') top = Math.max(top ?? 0, v);
     }
-  } catch {
-    return undefined; // a malformed usage header is not worth failing the call for
   }
   return top;
 }
 
+function parseHeader(raw: string | null): unknown {
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined; // a malformed usage header is not worth failing the call for
+  }
+}
+
 /**
- * x-app-usage (the app, every brand's calls) and x-business-use-case-usage (the ad account) as ledger reports:
- * nothing charged beyond what the headers say is used (reference 1.6).
+ * x-app-usage (the app, every brand's calls) and the ad account's own usage as ledger reports: nothing charged
+ * beyond what the headers say is used (reference 1.6). x-business-use-case-usage is keyed by ad account and may
+ * list others the token reaches: only this account's entries count; x-ad-account-usage is the account in the path.
  */
 export function metaUsageReports(headers: Headers, appId: string, accountId: string): QuotaReport[] {
-  const reports: QuotaReport[] = [];
   const app = BUDGETS.metaApp(appId);
   const account = BUDGETS.metaAdAccount(accountId);
-  const appUsed = usagePercent(headers.get('x-app-usage'));
-  const accountUsed = usagePercent(headers.get('x-business-use-case-usage')) ?? usagePercent(headers.get('x-ad-account-usage'));
-  reports.push({ budget: app, charged: 0, ...(appUsed === undefined ? {} : { remaining: app.capacity - appUsed }) });
-  reports.push({ budget: account, charged: 0, ...(accountUsed === undefined ? {} : { remaining: account.capacity - accountUsed }) });
-  return reports;
+  const digits = accountId.replace(/^act_/, '');
+  const appUsage = parseHeader(headers.get('x-app-usage'));
+  const appUsed = appUsage && typeof appUsage === 'object' ? highestPercent([appUsage]) : undefined;
+  const buc = parseHeader(headers.get('x-business-use-case-usage')) as Record<string, unknown> | undefined;
+  const bucEntries = buc && typeof buc === 'object' ? [buc[digits], buc[`act_${digits}`]].flat().filter((e) => e !== undefined) : [];
+  const accountUsage = parseHeader(headers.get('x-ad-account-usage'));
+  const accountUsed = highestPercent([...bucEntries, ...(accountUsage && typeof accountUsage === 'object' ? [accountUsage] : [])]);
+  return [
+    { budget: app, charged: 0, ...(appUsed === undefined ? {} : { remaining: app.capacity - appUsed }) },
+    { budget: account, charged: 0, ...(accountUsed === undefined ? {} : { remaining: account.capacity - accountUsed }) },
+  ];
 }
