@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { CampaignGroupReachResponse, MetaCampaign, MetaCampaignResponse } from '@parallels/contract/meta-campaigns';
 import { addDays, todayIn } from '@parallels/contract/days';
 import { queryRows } from '../src/db/client.js';
-import { loadTokenKeyring } from '../src/lib/token-keyring.js';
-import { seedDemo, DEMO_USER } from '../src/sandbox/demo.js';
-import { runBackfill, type JobDeps } from '../src/sync/backfill.job.js';
+import { DEMO_USER } from '../src/sandbox/demo.js';
+import { runBackfill } from '../src/sync/backfill.job.js';
 import { ADSET_STATUSES, CAMPAIGN_STATUSES } from '../src/connectors/meta/meta-sync.js';
 import { campaignSetSubject, clearRangeReachCache } from '../src/modules/meta-campaigns/range-reach.js';
-import { Browser, createListeningApp } from './browser.js';
+import { Browser } from './browser.js';
+import { lastUtcTime, pinnedDemoApp } from './pinned-demo.js';
 import { DB_KINDS, type TestApp } from './test-app.js';
 
 // A label group's own Reach (issue 19 item 5): for a group of campaigns in one ad account the campaign screen's
@@ -91,12 +91,9 @@ describe.each(DB_KINDS)(`a label group's own reach from Meta on %s (clock ${PINN
   };
 
   beforeAll(async () => {
-    t = await createListeningApp(kind, {}, { now: () => PINNED });
-    const pinned = await fetch(`${t.origin}/sandbox/meta/__admin/clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: PINNED.toISOString() }) });
-    if (pinned.status !== 200) throw new Error(`could not pin the emulators' clock: ${pinned.status}`);
-    const keyring = loadTokenKeyring(t.config);
-    await seedDemo(t.app, { db: t.database.db, keyring });
-    const deps: JobDeps = { db: t.database.db, config: t.config, keyring, log: t.app.log, historyDays: HISTORY_DAYS, retry: { sleep: async () => undefined }, now: () => PINNED };
+    const started = await pinnedDemoApp(kind, PINNED, HISTORY_DAYS);
+    t = started.t;
+    const deps = started.deps;
     const conns = await queryRows<{ id: string; account_id: string; brand_id: string }>(t.database.db, sql`select id, account_id, brand_id from connections where platform = 'meta' order by account_id`);
     brandId = conns[0]!.brand_id;
     accounts = conns.map((c) => c.account_id);
@@ -214,9 +211,3 @@ describe.each(DB_KINDS)(`a label group's own reach from Meta on %s (clock ${PINN
     expect(one.status).toBe(400);
   });
 });
-
-function lastUtcTime(hours: number, minutes: number): Date {
-  const now = new Date();
-  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hours, minutes));
-  return at.getTime() <= now.getTime() ? at : new Date(at.getTime() - 86_400_000);
-}
