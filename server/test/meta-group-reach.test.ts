@@ -3,12 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { CampaignGroupReachResponse, MetaCampaign, MetaCampaignResponse } from '@parallels/contract/meta-campaigns';
 import { addDays, todayIn } from '@parallels/contract/days';
 import { queryRows } from '../src/db/client.js';
-import { DEMO_USER } from '../src/sandbox/demo.js';
-import { runBackfill } from '../src/sync/backfill.job.js';
 import { ADSET_STATUSES, CAMPAIGN_STATUSES } from '../src/connectors/meta/meta-sync.js';
 import { campaignSetSubject, clearRangeReachCache } from '../src/modules/meta-campaigns/range-reach.js';
-import { Browser } from './browser.js';
-import { lastUtcTime, pinnedDemoApp } from './pinned-demo.js';
+import type { Browser } from './browser.js';
+import { lastUtcTime, syncedMetaDemo } from './pinned-demo.js';
 import { DB_KINDS, type TestApp } from './test-app.js';
 
 // A label group's own Reach (issue 19 item 5): for a group of campaigns in one ad account the campaign screen's
@@ -24,7 +22,6 @@ const PINNED = lastUtcTime(18, 20); // 23:50 in Asia/Kolkata
 const TODAY = todayIn(TZ, PINNED);
 const YESTERDAY = addDays(TODAY, -1);
 const EARLIEST = addDays(YESTERDAY, -(HISTORY_DAYS - 1));
-const META_USER = '10000000000000001';
 
 describe.each(DB_KINDS)(`a label group's own reach from Meta on %s (clock ${PINNED.toISOString()})`, (kind) => {
   let t: TestApp & { origin: string };
@@ -91,22 +88,7 @@ describe.each(DB_KINDS)(`a label group's own reach from Meta on %s (clock ${PINN
   };
 
   beforeAll(async () => {
-    const started = await pinnedDemoApp(kind, PINNED, HISTORY_DAYS);
-    t = started.t;
-    const deps = started.deps;
-    const conns = await queryRows<{ id: string; account_id: string; brand_id: string }>(t.database.db, sql`select id, account_id, brand_id from connections where platform = 'meta' order by account_id`);
-    brandId = conns[0]!.brand_id;
-    accounts = conns.map((c) => c.account_id);
-    expect(accounts.length).toBe(2);
-    for (const c of conns) {
-      const r = await runBackfill(deps, c.id);
-      if (r.outcome !== 'done') throw new Error(`backfill of Meta ${c.account_id}: ${r.outcome}`);
-    }
-    browser = new Browser(t.origin);
-    const login = await browser.post('/api/auth/login/normal', { email: DEMO_USER.email, password: DEMO_USER.password });
-    if (login.status !== 200) throw new Error(`demo login failed: ${login.status} ${login.body}`);
-    const mint = await fetch(`${t.origin}/sandbox/meta/__admin/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: META_USER }) });
-    metaToken = ((await mint.json()) as { access_token: string }).access_token;
+    ({ t, brandId, accounts, browser, metaToken } = await syncedMetaDemo(kind, PINNED, HISTORY_DAYS));
     const res = await browser.post(`/api/meta/campaign/${brandId}`, { startDate: EARLIEST, endDate: YESTERDAY });
     expect(res.status, res.body.slice(0, 300)).toBe(200);
     campaigns = new Map(res.json<MetaCampaignResponse>().accountData.map((a) => [a.account_id, a.campaigns]));
