@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDaySchema } from './common.js';
-import { dateRangeBodySchema, sourceStatusSchema } from './report-dates.js';
+import { dateRangeBodySchema, REPORT_RANGE_ORDER_MESSAGE, reportDaySchema, sourceStatusSchema } from './report-dates.js';
 
 // spec/reports.md sections 3 and 7: POST /api/meta/campaign/{brandId} with {startDate, endDate} answers
 // accountData (account_name, account_id, campaigns) and blendedSummary (every account's campaigns). The metric
@@ -72,6 +72,68 @@ export const metaCampaignResponseSchema = z.object({
   currency: z.string(),
 });
 export type MetaCampaignResponse = z.infer<typeof metaCampaignResponseSchema>;
+
+// ---- A label group's own reach (issue 19 item 5): POST /api/meta/campaign-groups/{brandId} (ours) ----
+// People reached by two campaigns of a group are one person for the group, so a group's Reach (and Frequency,
+// Unique Link Click and the group metrics derived from them) cannot be the sum of its campaigns'. The screen sends
+// the groups it shows (their campaigns, after the tab and status filter) and the server answers Meta's own figure:
+// the account's insights for the range filtered to the group's campaign ids, one call per account and group,
+// cached by range and campaign set for 3 hours (docs/decisions/016).
+
+export const MAX_CAMPAIGN_GROUPS = 60;
+export const MAX_GROUP_CAMPAIGNS = 5000;
+
+const campaignRefSchema = z.object({
+  accountId: z.string().min(1, 'accountId is required').max(64, 'accountId is at most 64 characters'),
+  campaignId: z.string().min(1, 'campaignId is required').max(64, 'campaignId is at most 64 characters'),
+});
+
+export const campaignGroupReachRequestSchema = z
+  .object({
+    startDate: reportDaySchema,
+    endDate: reportDaySchema,
+    groups: z
+      .array(
+        z.object({
+          /** the screen's name for the group (its label; '' for Unlabeled), answered back */
+          id: z.string().max(80, 'A group id is at most 80 characters'),
+          campaigns: z.array(campaignRefSchema).min(2, 'A group of one campaign has that campaign’s reach').max(MAX_GROUP_CAMPAIGNS, `A group has at most ${MAX_GROUP_CAMPAIGNS} campaigns`),
+        }),
+      )
+      .max(MAX_CAMPAIGN_GROUPS, `At most ${MAX_CAMPAIGN_GROUPS} groups at once`),
+  })
+  .refine((b) => b.startDate <= b.endDate, { message: REPORT_RANGE_ORDER_MESSAGE, path: ['startDate'] });
+export type CampaignGroupReachRequest = z.infer<typeof campaignGroupReachRequestSchema>;
+
+/**
+ * Where a group's Reach comes from:
+ * - 'meta': Meta's own figure for the group (its campaigns are in one ad account): exact.
+ * - 'accounts-summed': the sum of Meta's figure for the group's campaigns in each ad account. Meta cannot count a
+ *   person once across ad accounts, so someone reached from two accounts counts twice: an estimate (a ceiling).
+ * - 'meta-unavailable': Meta could not be asked in time (a rate limit, the connection's token, an outage): Reach
+ *   is null here and the screen shows the sum of the campaigns' (an estimate, a ceiling).
+ * - 'too-many-campaigns': the group has more campaigns in one account than one Meta call can name: as above.
+ */
+export const GROUP_REACH_SOURCES = ['meta', 'accounts-summed', 'meta-unavailable', 'too-many-campaigns'] as const;
+export type GroupReachSource = (typeof GROUP_REACH_SOURCES)[number];
+
+export const campaignGroupReachSchema = z.object({
+  id: z.string(),
+  Reach: figure,
+  'Unique Link Click': figure,
+  reachSource: z.enum(GROUP_REACH_SOURCES),
+});
+export type CampaignGroupReach = z.infer<typeof campaignGroupReachSchema>;
+
+export const campaignGroupReachResponseSchema = z.object({
+  success: z.literal(true),
+  range: z.object({ from: isoDaySchema, to: isoDaySchema }),
+  groups: z.array(campaignGroupReachSchema),
+});
+export type CampaignGroupReachResponse = z.infer<typeof campaignGroupReachResponseSchema>;
+
+/** A group's Reach is Meta's own (not an estimate) only when its campaigns are in one ad account and Meta answered. */
+export const isGroupReachExact = (source: GroupReachSource): boolean => source === 'meta';
 
 // ---- Campaign labels: shared per brand on the server (issue 19 item 3; the spec kept them in one browser) ----
 

@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import { GOOGLE_REPORT_KEYS, GOOGLE_REPORTS, type GoogleReport, type GoogleReportResponse, type GoogleReportRow } from '@parallels/contract/google-reports';
 import type { ProductMetricsResponse, SearchTermMetricsResponse } from '@parallels/contract/segment';
 import { queryRows } from '../src/db/client.js';
-import { loadTokenKeyring } from '../src/lib/token-keyring.js';
-import { seedDemo, DEMO_USER } from '../src/sandbox/demo.js';
-import { runBackfill, type JobDeps } from '../src/sync/backfill.job.js';
+import { DEMO_USER } from '../src/sandbox/demo.js';
+import { runBackfill } from '../src/sync/backfill.job.js';
 import { addDays, todayIn } from '@parallels/contract/days';
 import { searchStream } from '../src/connectors/google-ads/google-ads-api.js';
 import type { AdsRow } from '../src/connectors/google-ads/google-ads-mapping.js';
-import { Browser, createListeningApp } from './browser.js';
+import { Browser } from './browser.js';
+import { lastUtcTime, pinnedDemoApp } from './pinned-demo.js';
 import { DB_KINDS, type TestApp } from './test-app.js';
 
 // Reconciliation of the Google Ads reports (issue 18, "Numbers"): for any range, each account's rows in every
@@ -78,12 +78,9 @@ describe.each(DB_KINDS)(`Google Ads reports reconcile with GAQL over the same vi
   let token: string;
 
   beforeAll(async () => {
-    t = await createListeningApp(kind, {}, { now: () => PINNED });
-    const pinned = await fetch(`${t.origin}/sandbox/meta/__admin/clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: PINNED.toISOString() }) });
-    if (pinned.status !== 200) throw new Error(`could not pin the emulators' clock: ${pinned.status}`);
-    const keyring = loadTokenKeyring(t.config);
-    await seedDemo(t.app, { db: t.database.db, keyring });
-    const deps: JobDeps = { db: t.database.db, config: t.config, keyring, log: t.app.log, historyDays: HISTORY_DAYS, retry: { sleep: async () => undefined }, now: () => PINNED };
+    const started = await pinnedDemoApp(kind, PINNED, HISTORY_DAYS);
+    t = started.t;
+    const deps = started.deps;
     const conns = await queryRows<{ id: string; account_id: string; manager_id: string | null }>(t.database.db, sql`select id, account_id, manager_id from connections where platform = 'google_ads'`);
     expect(conns).toHaveLength(1);
     conn = conns[0]!;
@@ -200,8 +197,3 @@ function randomRanges(seed: number, n: number): Range[] {
 }
 
 /** The last instant at hh:mm UTC, at or before now (23:50 in Asia/Kolkata, as the other reconciliation pins). */
-function lastUtcTime(hours: number, minutes: number): Date {
-  const now = new Date();
-  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hours, minutes));
-  return at.getTime() <= now.getTime() ? at : new Date(at.getTime() - 86_400_000);
-}

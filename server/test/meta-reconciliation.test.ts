@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { META_REPORT_TABS, metaReportLists, type MetaReportBreakdown, type MetaReportResponse } from '@parallels/contract/meta-reports';
 import type { MetaCampaignResponse } from '@parallels/contract/meta-campaigns';
-import { queryRows } from '../src/db/client.js';
-import { loadTokenKeyring } from '../src/lib/token-keyring.js';
-import { seedDemo, DEMO_USER } from '../src/sandbox/demo.js';
-import { runBackfill, type JobDeps } from '../src/sync/backfill.job.js';
 import { addDays, todayIn } from '@parallels/contract/days';
 import { ACTION_ALIASES, pickAction } from '../src/connectors/meta/meta-mapping.js';
 import { ADSET_STATUSES, CAMPAIGN_STATUSES } from '../src/connectors/meta/meta-sync.js';
-import { Browser, createListeningApp } from './browser.js';
+import type { Browser } from './browser.js';
+import { lastUtcTime, syncedMetaDemo } from './pinned-demo.js';
 import { DB_KINDS, type TestApp } from './test-app.js';
 
 // Reconciliation of the Meta screens with Meta itself: for random ranges inside the synced history, per ad
@@ -27,7 +23,6 @@ const PINNED = lastUtcTime(18, 20); // 23:50 in Asia/Kolkata
 const TODAY = todayIn(TZ, PINNED);
 const YESTERDAY = addDays(TODAY, -1);
 const EARLIEST = addDays(YESTERDAY, -(HISTORY_DAYS - 1));
-const META_USER = '10000000000000001';
 
 /** The breakdowns Meta is asked for per tab, and how a row's keys form our stored value. */
 const TRUTH_QUERY: Record<MetaReportBreakdown, { breakdowns: string[]; value: (row: Record<string, unknown>) => string }> = {
@@ -87,25 +82,7 @@ describe.each(DB_KINDS)(`Meta reports reconcile with the Meta emulator's breakdo
   }
 
   beforeAll(async () => {
-    t = await createListeningApp(kind, {}, { now: () => PINNED });
-    const pinned = await fetch(`${t.origin}/sandbox/meta/__admin/clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: PINNED.toISOString() }) });
-    if (pinned.status !== 200) throw new Error(`could not pin the emulators' clock: ${pinned.status}`);
-    const keyring = loadTokenKeyring(t.config);
-    await seedDemo(t.app, { db: t.database.db, keyring });
-    const deps: JobDeps = { db: t.database.db, config: t.config, keyring, log: t.app.log, historyDays: HISTORY_DAYS, retry: { sleep: async () => undefined }, now: () => PINNED };
-    const conns = await queryRows<{ id: string; account_id: string; brand_id: string }>(t.database.db, sql`select id, account_id, brand_id from connections where platform = 'meta' order by account_id`);
-    expect(conns.map((c) => c.account_id)).toEqual(['act_100000000000001', 'act_100000000000002']);
-    brandId = conns[0]!.brand_id;
-    accounts = conns.map((c) => c.account_id);
-    for (const c of conns) {
-      const r = await runBackfill(deps, c.id);
-      if (r.outcome !== 'done') throw new Error(`backfill of Meta ${c.account_id}: ${r.outcome}`);
-    }
-    browser = new Browser(t.origin);
-    const login = await browser.post('/api/auth/login/normal', { email: DEMO_USER.email, password: DEMO_USER.password });
-    if (login.status !== 200) throw new Error(`demo login failed: ${login.status} ${login.body}`);
-    const mint = await fetch(`${t.origin}/sandbox/meta/__admin/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: META_USER }) });
-    metaToken = ((await mint.json()) as { access_token: string }).access_token;
+    ({ t, brandId, accounts, browser, metaToken } = await syncedMetaDemo(kind, PINNED, HISTORY_DAYS));
   }, 240_000);
   afterAll(async () => t?.close());
 
@@ -218,10 +195,4 @@ function randomRanges(seed: number, n: number): Range[] {
     const [lo, hi] = a <= b ? [a, b] : [b, a];
     return { label: `random #${i + 1}`, from: addDays(EARLIEST, lo), to: addDays(EARLIEST, hi) };
   });
-}
-
-function lastUtcTime(hours: number, minutes: number): Date {
-  const now = new Date();
-  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hours, minutes));
-  return at.getTime() <= now.getTime() ? at : new Date(at.getTime() - 86_400_000);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { META_REPORT_BREAKDOWNS, META_REPORT_TABS } from '@parallels/contract/meta-reports';
+import { META_REPORT_BREAKDOWNS, META_REPORT_TABS, metaReportResponseSchemas } from '@parallels/contract/meta-reports';
 import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
 import { daysOf, subscribeBrand } from './reports-seed.js';
@@ -136,6 +136,8 @@ describe.each(DB_KINDS)('Meta reports on %s', (kind) => {
       const res = await post(tab, brandId, MARCH);
       expect({ tab, status: res.statusCode }).toEqual({ tab, status: 200 });
       const body = res.json();
+      // sent as plain JSON (lib/plain-json.ts): exactly what the declared schema lets through, nothing it would strip
+      expect(metaReportResponseSchemas[tab].parse(body), tab).toEqual(body);
       expect(Object.keys(body).sort(), tab).toEqual([blendedKey, 'currency', 'data', 'range', 'status', 'success'].sort());
       expect(Object.keys(body.data[0]).sort(), tab).toEqual(['account_id', 'account_name', listKey, 'status'].sort());
       const blended = body[blendedKey].map((r: { value: string; totalSpend: number; totalPcv: number }) => [r.value, r.totalSpend, r.totalPcv]);

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PerformanceReport } from '@parallels/contract/marketing-insights';
 import { queryRows } from '../src/db/client.js';
-import { loadTokenKeyring } from '../src/lib/token-keyring.js';
-import { seedDemo, DEMO_USER } from '../src/sandbox/demo.js';
-import { runBackfill, type JobDeps } from '../src/sync/backfill.job.js';
+import { DEMO_USER } from '../src/sandbox/demo.js';
+import { runBackfill } from '../src/sync/backfill.job.js';
 import { addDays, todayIn } from '@parallels/contract/days';
 import { ACTION_ALIASES, pickAction } from '../src/connectors/meta/meta-mapping.js';
 import { searchStream } from '../src/connectors/google-ads/google-ads-api.js';
-import { Browser, createListeningApp } from './browser.js';
+import { Browser } from './browser.js';
+import { lastUtcTime, pinnedDemoApp } from './pinned-demo.js';
 import { DB_KINDS, type TestApp } from './test-app.js';
 
 // Reconciliation of the performance table (GET /api/report/{brandId}): for random ranges inside the synced
@@ -45,12 +45,9 @@ describe.each(DB_KINDS)(`the performance table reconciles with the emulators on 
   let shopifyToken: string;
 
   beforeAll(async () => {
-    t = await createListeningApp(kind, {}, { now: () => PINNED });
-    const pinned = await fetch(`${t.origin}/sandbox/meta/__admin/clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: PINNED.toISOString() }) });
-    if (pinned.status !== 200) throw new Error(`could not pin the emulators' clock: ${pinned.status}`);
-    const keyring = loadTokenKeyring(t.config);
-    await seedDemo(t.app, { db: t.database.db, keyring });
-    const deps: JobDeps = { db: t.database.db, config: t.config, keyring, log: t.app.log, historyDays: HISTORY_DAYS, retry: { sleep: async () => undefined }, now: () => PINNED };
+    const started = await pinnedDemoApp(kind, PINNED, HISTORY_DAYS);
+    t = started.t;
+    const deps = started.deps;
     conns = await queryRows<Conn>(t.database.db, sql`select id, platform, account_id, manager_id from connections where platform <> 'ga4' order by platform, account_id`);
     brandId = (await queryRows<{ brand_id: string }>(t.database.db, sql`select brand_id from connections limit 1`))[0]!.brand_id;
     for (const c of conns) {
@@ -159,11 +156,6 @@ function randomRanges(seed: number, n: number): Array<{ from: string; to: string
   });
 }
 
-function lastUtcTime(hours: number, minutes: number): Date {
-  const now = new Date();
-  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hours, minutes));
-  return at.getTime() <= now.getTime() ? at : new Date(at.getTime() - 86_400_000);
-}
 
 function cents(value: unknown): number {
   return Math.round(Number(value ?? 0) * 100);

@@ -238,6 +238,7 @@ const VALUES: Record<string, unknown> = {
   compareStartDate: '2026-02-01',
   compareEndDate: '2026-02-10',
   dateRanges: [{ startDate: '2026-03-01', endDate: '2026-03-10' }],
+  groups: [{ id: 'TOFU', campaigns: [{ accountId: 'act_1', campaignId: 'c1' }, { accountId: 'act_1', campaignId: 'c2' }] }],
 };
 
 /** The field names a request schema reads (objects, intersections, unions, wrappers). */

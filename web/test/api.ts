@@ -113,6 +113,7 @@ export interface Routes {
   'POST /api/meta/campaign/:brandId': S<typeof metaCampaigns.metaCampaignResponseSchema>;
   'GET /api/meta/labels/:brandId': S<typeof metaCampaigns.campaignLabelsResponseSchema>;
   'PUT /api/meta/labels/:brandId': S<typeof metaCampaigns.campaignLabelsResponseSchema>;
+  'POST /api/meta/campaign-groups/:brandId': S<typeof metaCampaigns.campaignGroupReachResponseSchema>;
   'POST /api/meta/interest/:brandId': S<typeof metaInterest.metaInterestResponseSchema>;
   'POST /api/meta/report/:tab/:brandId': S<(typeof metaReports.metaReportResponseSchemas)[keyof typeof metaReports.metaReportResponseSchemas]>;
   'POST /api/segment/productMetrics/:brandId': S<typeof segment.productMetricsResponseSchema>;

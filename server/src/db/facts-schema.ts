@@ -202,7 +202,8 @@ export const metaBreakdownDaily = pgTable(
     purchaseValue: money('purchase_value'),
     syncedAt: syncedAt(),
   },
-  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.breakdown, t.value, t.date] })],
+  // the day index: a tab's edge days of every value without walking each value's whole history (migration 0023)
+  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.breakdown, t.value, t.date] }), index('meta_breakdown_daily_day_idx').on(t.brandId, t.accountId, t.breakdown, t.date)],
 );
 
 /**

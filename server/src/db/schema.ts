@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, doublePrecision, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Application tables. Fact tables (daily grain, brand_id first in every key) arrive with the sync engine.
 // A table holding a brand's data has brand_id first in its primary key (Citus distribution: docs/operations.md,
@@ -240,6 +240,31 @@ export const metaCampaignLabels = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'meta_campaign_labels_pk', columns: [t.brandId, t.accountId, t.campaignId, t.label] })],
+);
+
+/**
+ * Meta's own reach for an exact range, shared by every process serving the API (decision 026): per connection
+ * and range, one row per campaign (`campaign:{id}`, from one campaign-level call for the account) or per label
+ * group's campaign set in that account (`group:{sha256 of the sorted campaign ids}`; a label change makes a new
+ * set, so a new key). Fresh for 3 hours after fetched_at; older rows are deleted when the connection's next
+ * answer is written (decision 016, migration 0023).
+ */
+export const metaRangeReach = pgTable(
+  'meta_range_reach',
+  {
+    brandId: uuid('brand_id').notNull(),
+    connectionId: uuid('connection_id').notNull(),
+    dateFrom: date('date_from').notNull(),
+    dateTo: date('date_to').notNull(),
+    subject: text('subject').notNull(),
+    reach: bigint('reach', { mode: 'number' }).notNull(),
+    uniqueLinkClicks: bigint('unique_link_clicks', { mode: 'number' }).notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'meta_range_reach_pk', columns: [t.brandId, t.connectionId, t.dateFrom, t.dateTo, t.subject] }),
+    foreignKey({ name: 'meta_range_reach_connection_fk', columns: [t.brandId, t.connectionId], foreignColumns: [connections.brandId, connections.id] }).onDelete('cascade'),
+  ],
 );
 
 /** The product's own help desk (Zoho Desk): one row per provider, connected by an administrator. */

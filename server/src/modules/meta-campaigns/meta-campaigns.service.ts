@@ -1,13 +1,15 @@
 import { toCents } from '@parallels/contract/money';
 import { dayCount } from '@parallels/contract/days';
 import { ratio } from '@parallels/contract/metrics';
-import type { MetaCampaign, MetaCampaignRequest, MetaCampaignResponse } from '@parallels/contract/meta-campaigns';
+import type { CampaignGroupReach, CampaignGroupReachRequest, CampaignGroupReachResponse, MetaCampaign, MetaCampaignRequest, MetaCampaignResponse } from '@parallels/contract/meta-campaigns';
+import { MAX_GROUP_CAMPAIGNS_PER_CALL } from '../../connectors/meta/meta-range-reach.js';
+import { AppError } from '../../lib/app-error.js';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { assertSomethingSynced, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
 import { connectionCovers, connectionStatus } from '../reports/source-status.js';
 import { campaignSums, type CampaignSums } from './meta-campaigns.sql.js';
-import { campaignRangeReach, type RangeReachDeps } from './range-reach.js';
+import { campaignRangeReach, campaignSetRangeReach, type RangeReachDeps } from './range-reach.js';
 
 // spec/reports.md "Meta campaigns": per ad account its campaigns over the range, and every account's campaigns
 // together (blendedSummary). Additive figures are sums of days; ratios come from sums. Reach and Unique Link
@@ -86,4 +88,44 @@ export async function buildMetaCampaigns(deps: ReportDeps & { rangeReach?: Range
   };
   throwIfReconnectNeeded(status, answer);
   return answer;
+}
+
+/**
+ * POST /api/meta/campaign-groups/{brandId}: each label group's own Reach and Unique Link Click over the range from
+ * Meta (the account's insights filtered to the group's campaign ids), one call per account and group, cached.
+ * Within one account the figure is Meta's (exact); across accounts it is the sum of the accounts' figures (Meta
+ * cannot count a person once across ad accounts: an estimate); without Meta's answer it is null and says why, and
+ * the screen sums the campaigns' (an estimate). Never a silent sum (decision 016).
+ */
+export async function buildCampaignGroupReach(deps: ReportDeps & { rangeReach?: RangeReachDeps }, brand: AccessibleBrand, query: CampaignGroupReachRequest): Promise<CampaignGroupReachResponse> {
+  const { range } = resolveReportRange(brand, query, deps.now());
+  const sources = await loadReportSources(deps, brand.id, ['meta'] as const);
+  const connectionOf = new Map(sources.meta.map((c) => [c.accountId, c]));
+  for (const g of query.groups) {
+    for (const c of g.campaigns) {
+      if (!connectionOf.has(c.accountId)) throw new AppError('invalid', `The ad account ${c.accountId} is not connected to this brand`);
+    }
+  }
+  const groups = await Promise.all(
+    query.groups.map(async (g): Promise<CampaignGroupReach> => {
+      const byAccount = new Map<string, string[]>();
+      for (const c of g.campaigns) byAccount.set(c.accountId, [...(byAccount.get(c.accountId) ?? []), c.campaignId]);
+      const missing = (reachSource: CampaignGroupReach['reachSource']): CampaignGroupReach => ({ id: g.id, Reach: null, 'Unique Link Click': null, reachSource });
+      if ([...byAccount.values()].some((ids) => new Set(ids).size > MAX_GROUP_CAMPAIGNS_PER_CALL)) return missing('too-many-campaigns');
+      const rangeReach = deps.rangeReach;
+      if (!rangeReach) return missing('meta-unavailable');
+      const parts = await Promise.all(
+        [...byAccount].map(([accountId, ids]) => campaignSetRangeReach(rangeReach, { brandId: brand.id, connectionId: connectionOf.get(accountId)!.id }, accountId, ids, range)),
+      );
+      if (parts.some((p) => p === null)) return missing('meta-unavailable');
+      const answered = parts as Array<{ reach: number; uniqueLinkClicks: number }>;
+      return {
+        id: g.id,
+        Reach: answered.reduce((s, p) => s + p.reach, 0),
+        'Unique Link Click': answered.reduce((s, p) => s + p.uniqueLinkClicks, 0),
+        reachSource: answered.length === 1 ? 'meta' : 'accounts-summed',
+      };
+    }),
+  );
+  return { success: true, range, groups };
 }

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
 import type { Brand } from '@parallels/contract/brands';
-import type { CampaignLabelsResponse, MetaCampaign, MetaCampaignResponse, SetCampaignLabels } from '@parallels/contract/meta-campaigns';
+import type { CampaignGroupReach, CampaignGroupReachRequest, CampaignLabelsResponse, MetaCampaign, MetaCampaignResponse, SetCampaignLabels } from '@parallels/contract/meta-campaigns';
 import type { SourceStatus } from '@parallels/contract/report-dates';
-import { api, sent, server } from '../../../test/api';
+import { api, fail, sent, server } from '../../../test/api';
 import { sessionStore } from '../../lib/session-store';
 import { AppProvider } from '../provider';
 import { MetaCampaignsRoute } from './meta-campaigns';
@@ -36,6 +36,9 @@ const report: MetaCampaignResponse = {
   currency: 'INR',
 };
 let labels: CampaignLabelsResponse;
+/** the server's answer for one label group (Meta's own reach, or why not) */
+let groupReach: (group: CampaignGroupReachRequest['groups'][number]) => CampaignGroupReach;
+const unavailable = (group: { id: string }): CampaignGroupReach => ({ id: group.id, Reach: null, 'Unique Link Click': null, reachSource: 'meta-unavailable' });
 /** the labels PUT so far, in order */
 const puts = () => sent('PUT /api/meta/labels/b1').map((r) => r.body);
 
@@ -68,7 +71,12 @@ describe('Campaign Analysis', () => {
   });
   beforeEach(() => {
     labels = { success: true, labels: { act_1: { c1: ['TOFU'] } }, customLabels: ['Festive'] };
+    groupReach = unavailable;
     server.use(
+      api('POST /api/meta/campaign-groups/:brandId', ({ body }) => {
+        const request = body as CampaignGroupReachRequest;
+        return { success: true, range: report.range, groups: request.groups.map((g) => groupReach(g)) };
+      }),
       api('POST /api/meta/campaign/:brandId', () => report),
       api('PUT /api/meta/labels/:brandId', ({ body }) => {
         const change = body as SetCampaignLabels;
@@ -117,6 +125,7 @@ describe('Campaign Analysis', () => {
 
   it('grouping: a row per label and Unlabeled, sums and the derived group metrics to 2 decimals; editing only while grouping', async () => {
     labels = { success: true, labels: { act_1: { c1: ['TOFU'], c2: ['TOFU', 'BOFU'] } }, customLabels: [] };
+    groupReach = (g) => ({ id: g.id, Reach: 700, 'Unique Link Click': 150, reachSource: 'meta' });
     renderAt('/meta-campaigns/b1?from=2026-03-01&to=2026-03-14');
     await screen.findByRole('table', { name: 'All campaigns' });
     const edit = screen.getByRole('button', { name: 'Edit Labels' });
@@ -129,21 +138,66 @@ describe('Campaign Analysis', () => {
     const headers = within(table()).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''));
     expect(headers.slice(-6)).toEqual(['Conversion Rate', 'CPM (Reach Based)', 'Audience Saturation Score', 'Reach v/s Unique Click', 'High-Intent Click Rate', 'HookRate']);
     const col = (h: string) => headers.indexOf(h);
-    // TOFU = c1 + c2: spend 300, reach 900 (a sum of campaigns: an estimate), link clicks 200, purchases 10,
-    // impressions 2000, outbound 40, unique link clicks 160, ATC+CI+LPV 132, 3-second views 600
+    // TOFU = c1 + c2 (one account): spend 300, link clicks 200, purchases 10, impressions 2000, outbound 40,
+    // ATC+CI+LPV 132, 3-second views 600; Reach 700 and unique link clicks 150 are Meta's own for the group
+    // (not 500 + 400 and 80 + 80), so they carry no mark
+    expect(sent('POST /api/meta/campaign-groups/b1').map((r) => r.body)).toEqual([
+      { startDate: '2026-03-01', endDate: '2026-03-14', groups: [{ id: 'TOFU', campaigns: [{ accountId: 'act_1', campaignId: 'c1' }, { accountId: 'act_1', campaignId: 'c2' }] }] },
+    ]);
     expect(cellOf('TOFU', col('Amount spend'))).toHaveTextContent('₹300.00');
-    expect(cellOf('TOFU', col('Reach'))).toHaveTextContent('900est.');
+    await waitFor(() => expect(cellOf('TOFU', col('Reach')).textContent).toBe('700'));
+    expect(cellOf('TOFU', col('Unique Link Click')).textContent).toBe('150');
     expect(cellOf('TOFU', col('Conversion Rate'))).toHaveTextContent('5.00%');
-    expect(cellOf('TOFU', col('CPM (Reach Based)'))).toHaveTextContent('333.33');
-    // frequency 2000/900 = 2.2222, outbound CTR 2%: 111.11
-    expect(cellOf('TOFU', col('Audience Saturation Score'))).toHaveTextContent('111.11');
-    expect(cellOf('TOFU', col('Reach v/s Unique Click'))).toHaveTextContent('5.63');
+    expect(cellOf('TOFU', col('CPM (Reach Based)'))).toHaveTextContent('428.57');
+    // frequency 2000/700 = 2.8571, outbound CTR 2%: 142.86
+    expect(cellOf('TOFU', col('Frequency')).textContent).toBe('2.86');
+    expect(cellOf('TOFU', col('Audience Saturation Score'))).toHaveTextContent('142.86');
+    expect(cellOf('TOFU', col('Reach v/s Unique Click'))).toHaveTextContent('4.67');
+    // a group of one campaign has its campaign's figures, and its mark
+    expect(cellOf('BOFU', col('Reach'))).toHaveTextContent('400est.');
     expect(cellOf('TOFU', col('High-Intent Click Rate'))).toHaveTextContent('66.00%');
     expect(cellOf('TOFU', col('HookRate'))).toHaveTextContent('30.00%');
     await userEvent.click(within(table()).getByRole('button', { name: 'Expand TOFU: 2 campaigns' }));
     expect(firstCells()).toEqual(['TOFU: 2 campaigns', 'Prospecting - IN', 'Retargeting - cart', 'BOFU: 1 campaign', 'Unlabeled: 1 campaign']);
     await userEvent.click(screen.getByRole('button', { name: 'Disable Grouping' }));
     expect(screen.getByRole('button', { name: 'Edit Labels' })).toBeDisabled();
+  });
+
+  it("marks 'est.' only on groups whose reach is an estimate, and the note says which and why", async () => {
+    // TOFU (c1, c3) spans both accounts; MOFU (c1, c2) is in one account but Meta could not be asked; BOFU (c1, c2) is Meta's own
+    labels = { success: true, labels: { act_1: { c1: ['TOFU', 'MOFU', 'BOFU'], c2: ['MOFU', 'BOFU'] }, act_2: { c3: ['TOFU'] } }, customLabels: [] };
+    const meta: Record<string, CampaignGroupReach> = {
+      TOFU: { id: 'TOFU', Reach: 720, 'Unique Link Click': 150, reachSource: 'accounts-summed' },
+      BOFU: { id: 'BOFU', Reach: 380, 'Unique Link Click': 70, reachSource: 'meta' },
+    };
+    groupReach = (g) => meta[g.id] ?? unavailable(g);
+    renderAt('/meta-campaigns/b1?from=2026-03-01&to=2026-03-14');
+    await screen.findByRole('table', { name: 'All campaigns' });
+    expect(screen.getByTestId('estimate-note')).not.toHaveTextContent('TOFU');
+    await userEvent.click(screen.getByRole('button', { name: 'Enable Grouping' }));
+    const headers = within(table()).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''));
+    const col = (h: string) => headers.indexOf(h);
+    await waitFor(() => expect(cellOf('TOFU', col('Reach')).textContent).toBe('720est.'));
+    expect(cellOf('TOFU', col('Frequency')).textContent).toBe('2.78est.');
+    // Meta could not be asked: the sum of the campaigns' (500 + 400), marked
+    expect(cellOf('MOFU', col('Reach')).textContent).toBe('900est.');
+    expect(cellOf('MOFU', col('Unique Link Click')).textContent).toBe('160est.');
+    expect(cellOf('BOFU', col('Reach')).textContent).toBe('380');
+    expect(cellOf('BOFU', col('Unique Link Click')).textContent).toBe('70');
+    const note = screen.getByTestId('estimate-note');
+    expect(note).toHaveTextContent('TOFU: campaigns in more than one ad account.');
+    expect(note).toHaveTextContent('MOFU: Meta could not be asked just now');
+    expect(note).not.toHaveTextContent('BOFU');
+
+    // the group call fails as a whole: every group of two or more falls back to the marked sum
+    server.use(api('POST /api/meta/campaign-groups/:brandId', () => fail(502, { success: false, message: 'Meta is not answering' })));
+    await userEvent.click(screen.getByRole('button', { name: 'Disable Grouping' }));
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Active');
+    await userEvent.click(screen.getByRole('button', { name: 'Enable Grouping' }));
+    // Active: c1 and c3; TOFU is both, MOFU only c1 (a group of one: its campaign's own figure and mark)
+    await waitFor(() => expect(screen.getByTestId('estimate-note')).toHaveTextContent('TOFU: Meta could not be asked just now'));
+    expect(cellOf('TOFU', col('Reach')).textContent).toBe('750est.');
+    expect(cellOf('MOFU', col('Reach')).textContent).toBe('500est.');
   });
 
   it('label editing: add a predefined label, create one with Enter, Escape cancels, empty ignored, remove; suggestions need a click', async () => {

@@ -56,7 +56,7 @@ function CampaignReport({ brandId, range }: { brandId: string; range: { from: st
           The labels could not be saved: {reportErrorMessage(setLabels.error)}
         </p>
       )}
-      <CampaignAnalysis report={query.data.data} labels={labels.data} onSetLabels={(accountId, campaignId, next) => setLabels.mutate({ accountId, campaignId, labels: next })} />
+      <CampaignAnalysis brandId={brandId} report={query.data.data} labels={labels.data} onSetLabels={(accountId, campaignId, next) => setLabels.mutate({ accountId, campaignId, labels: next })} />
     </>
   );
 }

@@ -1,6 +1,14 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { campaignLabelsResponseSchema, metaCampaignResponseSchema, type CampaignLabelsResponse, type SetCampaignLabels } from '@parallels/contract/meta-campaigns';
+import {
+  campaignGroupReachResponseSchema,
+  campaignLabelsResponseSchema,
+  metaCampaignResponseSchema,
+  type CampaignGroupReach,
+  type CampaignGroupReachRequest,
+  type CampaignLabelsResponse,
+  type SetCampaignLabels,
+} from '@parallels/contract/meta-campaigns';
 import { apiRequest } from '../../../lib/api-client';
 import { realtime, type RealtimeClient } from '../../../lib/realtime';
 import { fetchReport, reportKey } from '../../../lib/report-request';
@@ -17,6 +25,26 @@ export function useMetaCampaigns(brandId: string, range: { from: string; to: str
     refetchInterval: META_CAMPAIGNS_REFRESH_MS,
     retry: false,
   });
+}
+
+/**
+ * POST /api/meta/campaign-groups/{brandId}: Meta's own Reach for each label group shown (its campaigns after the
+ * tab and status filter), asked while grouping is on. Answers a map by group id; undefined while asking; null when
+ * the call failed (the groups keep the sum of their campaigns', marked). Same refresh period as the campaigns.
+ */
+export function useCampaignGroupReach(brandId: string, range: { from: string; to: string }, groups: CampaignGroupReachRequest['groups'], enabled: boolean): Map<string, CampaignGroupReach> | null | undefined {
+  const query = useQuery({
+    queryKey: [...reportKey(brandId, 'meta-campaign-groups', range.from, range.to), groups],
+    queryFn: ({ signal }) =>
+      fetchReport(`/api/meta/campaign-groups/${encodeURIComponent(brandId)}`, { startDate: range.from, endDate: range.to, groups }, campaignGroupReachResponseSchema, signal),
+    enabled: enabled && groups.length > 0 && Boolean(range.from && range.to),
+    refetchInterval: META_CAMPAIGNS_REFRESH_MS,
+    retry: false,
+  });
+  if (!enabled) return undefined;
+  if (groups.length === 0) return new Map();
+  if (query.isError) return null;
+  return query.data ? new Map(query.data.data.groups.map((g) => [g.id, g])) : undefined;
 }
 
 export const labelsKey = (brandId: string) => ['meta-campaign-labels', brandId] as const;

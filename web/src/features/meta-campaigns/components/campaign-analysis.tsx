@@ -2,13 +2,15 @@ import { useId, useState } from 'react';
 import { PREDEFINED_LABELS, suggestLabels, type CampaignLabelsResponse, type MetaCampaignResponse } from '@parallels/contract/meta-campaigns';
 import { ReportTable } from '../../../components/report-table/report-table';
 import { Tabs } from '../../../components/ui/tabs';
-import { campaignRow, groupRows, matchesStatus, orderLabels, type CampaignRow, type StatusFilter } from '../utils/campaign-rows';
-import { campaignColumns, ESTIMATE_NOTE } from './campaign-columns';
+import { useCampaignGroupReach } from '../api/get-meta-campaigns';
+import { campaignRow, groupRows, groupsNeedingReach, labelGroups, matchesStatus, orderLabels, type CampaignRow, type StatusFilter } from '../utils/campaign-rows';
+import { campaignColumns, estimateNotes } from './campaign-columns';
 import { LabelEditor } from './label-editor';
 
 export const ALL_TAB = 'all';
 
 export interface CampaignAnalysisProps {
+  brandId: string;
   report: MetaCampaignResponse;
   labels: CampaignLabelsResponse | undefined;
   onSetLabels: (accountId: string, campaignId: string, labels: string[]) => void;
@@ -18,7 +20,7 @@ export interface CampaignAnalysisProps {
  * spec/reports.md "Meta campaigns": one tab per ad account plus 'All', the status filter, grouping and label
  * editing toggles, and the campaign table (Campaign and Labels frozen first, 'Manage Columns', full screen).
  */
-export function CampaignAnalysis({ report, labels, onSetLabels }: CampaignAnalysisProps) {
+export function CampaignAnalysis({ brandId, report, labels, onSetLabels }: CampaignAnalysisProps) {
   const hasAll = report.blendedSummary.length > 0;
   const [tab, setTab] = useState<string>(hasAll ? ALL_TAB : (report.accountData[0]?.account_id ?? ALL_TAB));
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -92,6 +94,8 @@ export function CampaignAnalysis({ report, labels, onSetLabels }: CampaignAnalys
           panel: (
             <CampaignTable
               key={`${item.id}-${grouping}`}
+              brandId={brandId}
+              range={report.range}
               title={`${item.label} campaigns`}
               rows={item.campaigns.filter((c) => matchesStatus(c.status, status)).map((c) => campaignRow(c, labelsOf(c.accountId, c.campaignId)))}
               grouping={grouping}
@@ -102,12 +106,13 @@ export function CampaignAnalysis({ report, labels, onSetLabels }: CampaignAnalys
           ),
         }))}
       />
-      <p className="text-xs text-slate-600">{ESTIMATE_NOTE}</p>
     </div>
   );
 }
 
 interface CampaignTableProps {
+  brandId: string;
+  range: { from: string; to: string };
   title: string;
   rows: CampaignRow[];
   grouping: boolean;
@@ -116,23 +121,32 @@ interface CampaignTableProps {
   currency: string;
 }
 
-function CampaignTable({ title, rows, grouping, palette, renderLabels, currency }: CampaignTableProps) {
-  const shown = grouping ? groupRows(rows) : rows;
+/** One tab's table; in grouped mode it asks the server for each label group's own reach (Meta's, per group). */
+function CampaignTable({ brandId, range, title, rows, grouping, palette, renderLabels, currency }: CampaignTableProps) {
+  const reach = useCampaignGroupReach(brandId, range, grouping ? groupsNeedingReach(labelGroups(rows)) : [], grouping);
+  const shown = grouping ? groupRows(rows, reach) : rows;
   const columns = campaignColumns({ grouped: grouping, palette, renderLabels });
   return (
-    <ReportTable
-      title={title}
-      columns={columns}
-      rows={shown}
-      subRows={(r) => r.children}
-      getRowId={(r) => r.id}
-      currency={currency}
-      stickyColumns={2}
-      defaultPageSize={50}
-      columnsLabel="Manage Columns"
-      reorderableHeaders
-      emptyText="No campaign data available"
-      exportAs={{ fileName: 'Meta_Campaigns.xlsx', sheetName: 'Campaigns' }}
-    />
+    <div className="flex min-w-0 flex-col gap-2">
+      <ReportTable
+        title={title}
+        columns={columns}
+        rows={shown}
+        subRows={(r) => r.children}
+        getRowId={(r) => r.id}
+        currency={currency}
+        stickyColumns={2}
+        defaultPageSize={50}
+        columnsLabel="Manage Columns"
+        reorderableHeaders
+        emptyText="No campaign data available"
+        exportAs={{ fileName: 'Meta_Campaigns.xlsx', sheetName: 'Campaigns' }}
+      />
+      <div className="flex flex-col gap-1 text-xs text-slate-600" data-testid="estimate-note">
+        {estimateNotes(shown, grouping).map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+    </div>
   );
 }

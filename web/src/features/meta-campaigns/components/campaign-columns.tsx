@@ -1,8 +1,30 @@
 import type { ReportColumn } from '../../../components/report-table/report-columns';
-import { derivedMetrics, labelColour, labelCount, type CampaignRow, type Figures } from '../utils/campaign-rows';
+import { derivedMetrics, labelColour, labelCount, type CampaignRow, type Figures, type GroupReachState } from '../utils/campaign-rows';
 
 export const ESTIMATE_NOTE =
-  "est.: Meta counts a person once per range, so Reach, Frequency and Unique Link Click cannot be added up from days or campaigns. A campaign shows Meta's own figure for the range; when Meta could not be asked, its largest single day (a floor), marked est. A group shows the sum of its campaigns' (a ceiling: people reached by two campaigns count twice).";
+  "est.: Meta counts a person once per range, so Reach, Frequency and Unique Link Click cannot be added up from days or campaigns. A campaign shows Meta's own figure for the range; when Meta could not be asked, its largest single day (a floor), marked est.";
+
+export const GROUP_NOTE = "A group shows Meta's own figure for its campaigns together (people reached by two of them counted once), unless marked est.";
+
+/** Why a group's Reach is an estimate, by where it comes from (the note under the table names the groups). */
+export const GROUP_ESTIMATE_REASONS: Record<Exclude<GroupReachState, 'meta'>, string> = {
+  'accounts-summed':
+    "campaigns in more than one ad account. Meta counts a person once only within an ad account, so the figure is the sum of each account's own (someone reached from two accounts counts twice).",
+  'meta-unavailable': "Meta could not be asked just now (a rate limit or the connection), so the figure is the sum of the campaigns' (people reached by two campaigns count twice).",
+  'too-many-campaigns': "more campaigns in one ad account than one Meta request can name, so the figure is the sum of the campaigns' (people reached by two campaigns count twice).",
+  asking: "asking Meta; meanwhile the sum of the campaigns' (people reached by two campaigns count twice).",
+};
+
+/** The lines of the note under the table: the rule, then which groups are estimates and why. */
+export function estimateNotes(rows: CampaignRow[], grouped: boolean): string[] {
+  if (!grouped) return [ESTIMATE_NOTE];
+  const named = new Map<Exclude<GroupReachState, 'meta'>, string[]>();
+  for (const r of rows) {
+    if (r.kind !== 'group' || !r.reachSource || r.reachSource === 'meta') continue;
+    named.set(r.reachSource, [...(named.get(r.reachSource) ?? []), r.labels[0] ?? 'Unlabeled']);
+  }
+  return [ESTIMATE_NOTE, GROUP_NOTE, ...[...named].map(([source, groups]) => `${groups.join(', ')}: ${GROUP_ESTIMATE_REASONS[source]}`)];
+}
 
 const estimate = (r: CampaignRow) =>
   r.estimated ? (

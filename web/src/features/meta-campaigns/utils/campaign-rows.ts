@@ -1,9 +1,12 @@
-import { PREDEFINED_LABELS, type MetaCampaign } from '@parallels/contract/meta-campaigns';
+import { PREDEFINED_LABELS, isGroupReachExact, type CampaignGroupReach, type GroupReachSource, type MetaCampaign } from '@parallels/contract/meta-campaigns';
 
 // The campaign table's rows (spec/reports.md "Meta campaigns" and section 9): campaigns, or in grouped mode
 // one row per label ('TOFU: 3 campaigns') and an 'Unlabeled: n campaigns' row, each expanding into its
-// campaigns. A group's additive metrics are sums; its ratios come from those sums; its Reach (and Frequency,
-// Unique Link Click) is the sum of its campaigns' (people reached by two campaigns count twice): an estimate.
+// campaigns. A group's additive metrics are sums; its ratios come from those sums; its Reach and Unique Link
+// Click are Meta's own figures for the group's campaigns (people reached by two of them counted once), asked of
+// the server per group; Frequency = impressions / that reach. Where Meta's figure is an estimate (the campaigns
+// span ad accounts) or could not be had (the sum of the campaigns' then: people reached by two campaigns count
+// twice, a ceiling), the group says so in `reachSource` and is marked (docs/decisions/016).
 
 export type StatusFilter = 'all' | 'active' | 'paused';
 
@@ -25,7 +28,11 @@ export interface CampaignRow {
   children?: CampaignRow[];
   figures: Figures;
   estimated: boolean;
+  /** a group of two or more campaigns: where its Reach comes from ('asking' while the server has not answered) */
+  reachSource?: GroupReachState;
 }
+
+export type GroupReachState = GroupReachSource | 'asking';
 
 export interface Figures {
   linkClick: number | null;
@@ -90,28 +97,55 @@ export function campaignRow(c: MetaCampaign, labels: string[]): CampaignRow {
   return { kind: 'campaign', id: `c:${campaignKey(c)}`, name: c.campaignName, labels, campaign: c, figures: campaignFigures(c), estimated: c.estimated };
 }
 
-/**
- * Grouped mode: one row per label in use (predefined labels first in their order, then custom ones A-Z), each
- * with the campaigns carrying it (a campaign with two labels is in both), then Unlabeled.
- */
-export function groupRows(campaigns: CampaignRow[]): CampaignRow[] {
-  const labels = orderLabels(campaigns.flatMap((c) => c.labels));
-  const groups = labels.map((label) => makeGroup(label, campaigns.filter((c) => c.labels.includes(label))));
-  const unlabeled = campaigns.filter((c) => c.labels.length === 0);
-  return [...groups, ...(unlabeled.length > 0 ? [makeGroup(null, unlabeled)] : [])];
+/** A label group before its figures: the label ('' for Unlabeled) and the campaigns carrying it. */
+export interface LabelGroup {
+  id: string;
+  label: string | null;
+  members: CampaignRow[];
 }
 
-function makeGroup(label: string | null, members: CampaignRow[]): CampaignRow {
+/**
+ * Grouped mode's groups: one per label in use (predefined labels first in their order, then custom ones A-Z), each
+ * with the campaigns carrying it (a campaign with two labels is in both), then Unlabeled.
+ */
+export function labelGroups(campaigns: CampaignRow[]): LabelGroup[] {
+  const labels = orderLabels(campaigns.flatMap((c) => c.labels));
+  const groups = labels.map((label): LabelGroup => ({ id: label, label, members: campaigns.filter((c) => c.labels.includes(label)) }));
+  const unlabeled = campaigns.filter((c) => c.labels.length === 0);
+  return [...groups, ...(unlabeled.length > 0 ? [{ id: '', label: null, members: unlabeled }] : [])];
+}
+
+/** The groups whose Reach Meta is asked for: two campaigns or more (a group of one has its campaign's own). */
+export function groupsNeedingReach(groups: LabelGroup[]): Array<{ id: string; campaigns: Array<{ accountId: string; campaignId: string }> }> {
+  return groups
+    .filter((g) => g.members.length > 1)
+    .map((g) => ({ id: g.id, campaigns: g.members.map((m) => ({ accountId: m.campaign!.accountId, campaignId: m.campaign!.campaignId })) }));
+}
+
+/**
+ * Grouped mode's rows. `reach` is the server's answer per group id: undefined while it is being asked, null when
+ * it could not be had (the group keeps the sum of its campaigns', marked).
+ */
+export function groupRows(campaigns: CampaignRow[], reach?: Map<string, CampaignGroupReach> | null): CampaignRow[] {
+  return labelGroups(campaigns).map((g) => makeGroup(g, reach === undefined ? 'asking' : (reach?.get(g.id) ?? null)));
+}
+
+function makeGroup({ id, label, members }: LabelGroup, reach: CampaignGroupReach | null | 'asking'): CampaignRow {
   const count = `${members.length} campaign${members.length === 1 ? '' : 's'}`;
-  return {
+  const row: CampaignRow = {
     kind: 'group',
-    id: `g:${label ?? ''}`,
+    id: `g:${id}`,
     name: `${label ?? 'Unlabeled'}: ${count}`,
     labels: label ? [label] : [],
-    children: members.map((m) => ({ ...m, id: `${m.id}@${label ?? ''}` })),
+    children: members.map((m) => ({ ...m, id: `${m.id}@${id}` })),
     figures: groupFigures(members.map((m) => m.figures)),
-    estimated: members.length > 1 || members.some((m) => m.estimated),
+    estimated: members.some((m) => m.estimated),
   };
+  // one campaign: the group's figures are its campaign's own
+  if (members.length === 1) return row;
+  if (reach === 'asking' || reach === null || reach.Reach === null) return { ...row, estimated: true, reachSource: reach === 'asking' ? 'asking' : (reach?.reachSource ?? 'meta-unavailable') };
+  const figures = { ...row.figures, reach: reach.Reach, uniqueLinkClick: reach['Unique Link Click'], frequency: div(row.figures.impressions, reach.Reach) };
+  return { ...row, figures, estimated: !isGroupReachExact(reach.reachSource), reachSource: reach.reachSource };
 }
 
 /** Predefined labels first (in their order), then custom labels A-Z, each once. */
