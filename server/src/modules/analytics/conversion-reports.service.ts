@@ -3,13 +3,17 @@ import {
   CATEGORY_OF_TONE,
   colourTone,
   conversionRate,
+  CONVERSION_DEFAULT_PAGE_SIZE,
   PAGE_SCOPED_DIMENSIONS,
+  PERFORMANCE_CATEGORIES,
   THRESHOLDED_DIMENSIONS,
   type ConversionMonth,
+  type ConversionPageSize,
   type ConversionReport,
   type ConversionReportBody,
   type ConversionReportInfo,
   type ConversionRow,
+  type PerformanceCategory,
 } from '@parallels/contract/analytics';
 import type { DayRange } from '@parallels/contract/report-dates';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
@@ -65,21 +69,62 @@ function monthsOf(range: DayRange): Array<{ month: string; days: string[] }> {
   return [...byMonth.entries()].sort(([a], [b]) => (a < b ? 1 : -1)).map(([month, days]) => ({ month, days }));
 }
 
-const mean = (values: number[]): number | null => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
 const add = (a: Sums, b: Sums): Sums => ({ sessions: a.sessions + b.sessions, purchases: a.purchases + b.purchases });
 const ZERO: Sums = { sessions: 0, purchases: 0 };
 
-/** POST /api/analytics/{name}ConversionReport/{brandId}. */
+/** One dimension value's narrow sums: what sorting, the category and the paging need, before any month cell is built. */
+interface ValueSums {
+  value: string;
+  perMonth: Map<string, Sums>;
+  /** the synced months' sums (the whole range's when every month has synced) */
+  known: Sums;
+  knownMonths: number;
+  category: PerformanceCategory | null;
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const byValue = (a: ValueSums, b: ValueSums) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+/** the order without a header sort: synced sessions, biggest first, then the value */
+const defaultOrder = (a: ValueSums, b: ValueSums) => b.known.sessions - a.known.sessions || byValue(a, b);
+
+/**
+ * The header sort (the table's column ids): a figure of each row, missing ones last in either direction, ties in
+ * the default order. Totals are missing unless every month has synced, as on the rows.
+ */
+function sortRows(values: ValueSums[], sortBy: string | undefined, order: 'asc' | 'desc' | undefined, monthCovered: Map<string, boolean>, allCovered: boolean): ValueSums[] {
+  if (!sortBy) return values.sort(defaultOrder);
+  const sign = order === 'desc' ? -1 : 1;
+  if (sortBy === 'dimension') return values.sort((a, b) => sign * collator.compare(a.value, b.value) || byValue(a, b));
+  const figure: (v: ValueSums) => number | null =
+    sortBy === 'totalSessions'
+      ? (v) => (allCovered ? v.known.sessions : null)
+      : sortBy === 'avgConvRate'
+        ? (v) => (allCovered ? conversionRate(v.known.purchases, v.known.sessions) : null)
+        : (v) => {
+            const month = sortBy.slice(2);
+            return monthCovered.get(month) ? (v.perMonth.get(month)?.sessions ?? null) : null;
+          };
+  const keyed = values.map((v) => ({ v, x: figure(v) }));
+  keyed.sort((a, b) => (a.x === null ? (b.x === null ? 0 : 1) : b.x === null ? -1 : sign * (a.x - b.x)) || defaultOrder(a.v, b.v));
+  return keyed.map((k) => k.v);
+}
+
+/** POST /api/analytics/{name}ConversionReport/{brandId}: every row, or one page of them (decision 014, "Paged on the server"). */
 export async function buildConversionReport(deps: ReportDeps, brand: AccessibleBrand, report: ConversionReportInfo, body: ConversionReportBody): Promise<ConversionReport> {
   const { today, range } = resolveReportRange(brand, body, deps.now());
   const sources = await loadReportSources(deps, brand.id, ['ga4'] as const);
   assertSomethingSynced(sources);
   const status = sourceStatuses(sources, [range], today);
-  const base = { success: true as const, report: report.call, dimensionKey: report.label, notice: reportNotice(report), range, status: status.ga4 };
+  // without page and pageSize: every row (the spec's call, the export); a page without a size is 50 rows
+  const paged = body.page !== undefined || body.pageSize !== undefined;
+  const pageSize: ConversionPageSize = paged ? (body.pageSize ?? CONVERSION_DEFAULT_PAGE_SIZE) : 'all';
+  const page = pageSize === 'all' ? 1 : (body.page ?? 1);
+  const noCategories = Object.fromEntries(PERFORMANCE_CATEGORIES.map((c) => [c, 0])) as Record<PerformanceCategory, number>;
+  const base = { success: true as const, report: report.call, dimensionKey: report.label, notice: reportNotice(report), range, status: status.ga4, page, pageSize };
   const covered = coveredDays(sources.ga4, eachDay(range), today);
   if (covered === null) {
     // no GA4 property on the brand: nothing to show (the screen offers to connect one), never zeros
-    return { ...base, data: [], months: [], averages: { totalSessions: null, convRate: null, monthlySessions: null, monthlyConvRate: null } };
+    return { ...base, data: [], months: [], totalRows: 0, matchingRows: 0, categoryCounts: noCategories, averages: { totalSessions: null, convRate: null, monthlySessions: null, monthlyConvRate: null } };
   }
 
   const months = monthsOf(range);
@@ -87,17 +132,17 @@ export async function buildConversionReport(deps: ReportDeps, brand: AccessibleB
   const allCovered = months.every((m) => monthCovered.get(m.month));
   const sums = await conversionMonthSums(deps.db, brand.id, sources.ga4.map((c) => c.accountId), report.dimension, range);
 
-  const byValue = new Map<string, Map<string, Sums>>();
+  const perValue = new Map<string, Map<string, Sums>>();
   for (const s of sums) {
-    let m = byValue.get(s.value);
-    if (!m) byValue.set(s.value, (m = new Map()));
+    let m = perValue.get(s.value);
+    if (!m) perValue.set(s.value, (m = new Map()));
     m.set(s.month, { sessions: s.sessions, purchases: s.purchases });
   }
 
   // The colour rule's benchmarks: over all monthly entries (every value's synced months with rows).
   let entryCount = 0;
   let entryTotal = ZERO;
-  for (const perMonth of byValue.values()) {
+  for (const perMonth of perValue.values()) {
     for (const [month, s] of perMonth) {
       if (!monthCovered.get(month)) continue;
       entryCount++;
@@ -109,53 +154,69 @@ export async function buildConversionReport(deps: ReportDeps, brand: AccessibleB
   const toneOf = (sessions: number | null, rate: number | null) =>
     monthlySessions === null || monthlyConvRate === null ? null : colourTone(sessions, rate, monthlySessions, monthlyConvRate);
 
-  const rows: Array<{ value: string; row: ConversionRow; known: number }> = [];
-  for (const [value, perMonth] of byValue) {
-    const monthly: ConversionMonth[] = [];
-    let total = ZERO;
+  // Every row's narrow sums, its category and the header averages, over all rows whatever the page.
+  const values: ValueSums[] = [];
+  const categoryCounts = { ...noCategories };
+  let totalsCount = 0;
+  let totalsSum = ZERO;
+  for (const [value, perMonth] of perValue) {
     let known = ZERO;
     let knownMonths = 0;
+    for (const [month, s] of perMonth) {
+      if (!monthCovered.get(month)) continue;
+      known = add(known, s);
+      knownMonths++;
+    }
+    const tone = knownMonths === 0 ? null : toneOf(known.sessions / knownMonths, conversionRate(known.purchases, known.sessions));
+    const category = tone ? CATEGORY_OF_TONE[tone] : null;
+    if (category) categoryCounts[category]++;
+    if (allCovered) {
+      totalsCount++;
+      totalsSum = add(totalsSum, known);
+    }
+    values.push({ value, perMonth, known, knownMonths, category });
+  }
+
+  const matching = body.category ? values.filter((v) => v.category === body.category) : values;
+  const ordered = sortRows(matching, body.sortBy, body.sortOrder, monthCovered, allCovered);
+  const shown = pageSize === 'all' ? ordered : ordered.slice((page - 1) * pageSize, page * pageSize);
+
+  // Month cells only for the rows answered.
+  const rowOf = ({ value, perMonth, known, category }: ValueSums): ConversionRow => {
+    const monthly: ConversionMonth[] = [];
     for (const { month } of months) {
-      const s = perMonth.get(month);
       if (!monthCovered.get(month)) {
         monthly.push({ Month: month, Sessions: null, 'Conv. Rate': null, Purchases: null, tone: null });
         continue;
       }
       // a synced month without this value: GA4's own answer for the month has no row for it either
+      const s = perMonth.get(month);
       if (!s) continue;
       const rate = conversionRate(s.purchases, s.sessions);
       monthly.push({ Month: month, Sessions: s.sessions, 'Conv. Rate': rate, Purchases: s.purchases, tone: toneOf(s.sessions, rate) });
-      total = add(total, s);
-      known = add(known, s);
-      knownMonths++;
     }
-    const category = knownMonths === 0 ? null : toneOf(known.sessions / knownMonths, conversionRate(known.purchases, known.sessions));
-    rows.push({
-      value,
-      known: known.sessions,
-      row: {
-        [report.label]: value,
-        'Total Sessions': allCovered ? total.sessions : null,
-        'Avg Conv. Rate': allCovered ? conversionRate(total.purchases, total.sessions) : null,
-        'Total Purchases': allCovered ? total.purchases : null,
-        MonthlyData: monthly,
-        category: category ? CATEGORY_OF_TONE[category] : null,
-        note: valueNote(value),
-      },
-    });
-  }
-  rows.sort((a, b) => b.known - a.known || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    return {
+      [report.label]: value,
+      // every month synced: the synced months' sums are the whole range's
+      'Total Sessions': allCovered ? known.sessions : null,
+      'Avg Conv. Rate': allCovered ? conversionRate(known.purchases, known.sessions) : null,
+      'Total Purchases': allCovered ? known.purchases : null,
+      MonthlyData: monthly,
+      category,
+      note: valueNote(value),
+    };
+  };
 
-  const totals = rows.map((r) => r.row['Total Sessions']).filter((v): v is number => v !== null);
-  const purchases = rows.map((r) => r.row['Total Purchases']).filter((v): v is number => typeof v === 'number');
-  const sessionSum = totals.reduce((a, b) => a + b, 0);
   const answer: ConversionReport = {
     ...base,
-    data: rows.map((r) => r.row),
+    data: shown.map(rowOf),
     months: months.map((m) => m.month),
+    totalRows: values.length,
+    matchingRows: matching.length,
+    categoryCounts,
     averages: {
-      totalSessions: mean(totals),
-      convRate: totals.length === 0 ? null : conversionRate(purchases.reduce((a, b) => a + b, 0), sessionSum),
+      totalSessions: totalsCount === 0 ? null : totalsSum.sessions / totalsCount,
+      convRate: totalsCount === 0 ? null : conversionRate(totalsSum.purchases, totalsSum.sessions),
       monthlySessions,
       monthlyConvRate,
     },
