@@ -63,8 +63,10 @@ export interface ReportTableProps<Row> {
    * Rows paged on the server: `rows` are those loaded so far, in the server's order, of `totalRows`; the table
    * asks for more (`onNeedRows`) when a page or the full-screen scroll reaches past them. The header sort is the
    * server's too (`sort`): the table shows the order and reports a click on a `sortable` column's header.
+   * `onPageSize` hears a rows-per-page change (a screen asking pages of that size); a new `resetKey` (the list
+   * changed: another category) takes the table back to page 1.
    */
-  remote?: { totalRows: number; onNeedRows: () => void; loading?: boolean; sort?: RemoteSort };
+  remote?: { totalRows: number; onNeedRows: () => void; loading?: boolean; sort?: RemoteSort; onPageSize?: (size: PageSize) => void; resetKey?: string };
 }
 
 /** A server-side header sort: the column ordered by, its direction, and what a header click asks. */
@@ -101,6 +103,12 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
   const [fullScreen, setFullScreen] = useState(false);
   const [loadedInFullScreen, setLoadedInFullScreen] = useState(fullScreenChunk ?? Infinity);
   const [exporting, setExporting] = useState(false);
+  // server-paged rows: another list (the screen's category) starts at page 1
+  const [listKey, setListKey] = useState(props.remote?.resetKey);
+  if (props.remote?.resetKey !== listKey) {
+    setListKey(props.remote?.resetKey);
+    setPage(1);
+  }
 
   // Columns arriving later (a month column appears with new data) join the order at their declared place.
   useEffect(() => {
@@ -498,8 +506,10 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
                 className="rounded border border-slate-300 px-1 py-0.5"
                 value={String(pageSize)}
                 onChange={(e) => {
-                  setPageSize(e.target.value === 'all' ? 'all' : Number(e.target.value));
+                  const size = e.target.value === 'all' ? 'all' : Number(e.target.value);
+                  setPageSize(size);
                   setPage(1);
+                  props.remote?.onPageSize?.(size);
                 }}
               >
                 {pageSizes.map((s) => (
