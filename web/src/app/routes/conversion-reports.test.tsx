@@ -7,12 +7,13 @@ import { PERFORMANCE_CATEGORIES, type ConversionReport, type ConversionReportCal
 import type { Brand } from '@parallels/contract/brands';
 import type { SourceStatus } from '@parallels/contract/report-dates';
 import { api, fail, sent, server, type Resolver } from '../../../test/api';
+import type * as ExportXlsx from '../../components/report-table/export-xlsx';
 import { sessionStore } from '../../lib/session-store';
 import { AppProvider } from '../provider';
 import { ConversionReportsRoute } from './conversion-reports';
 
 const exported = vi.hoisted(() => vi.fn(async () => undefined));
-vi.mock('../../components/report-table/export-xlsx', async (original) => ({ ...(await original<typeof import('../../components/report-table/export-xlsx')>()), exportXlsx: exported }));
+vi.mock('../../components/report-table/export-xlsx', async (original) => ({ ...(await original<typeof ExportXlsx>()), exportXlsx: exported }));
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
 const ready: SourceStatus = { state: 'ready', syncedThrough: '2026-03-14', lastSyncedAt: '2026-03-15T06:00:00.000Z', message: null };
