@@ -12,7 +12,7 @@ import { sessionStore } from '../../lib/session-store';
 import { AppProvider } from '../provider';
 import { ConversionReportsRoute } from './conversion-reports';
 
-const exported = vi.hoisted(() => vi.fn(async () => undefined));
+const exported = vi.hoisted(() => vi.fn(async (spec: { fileName: string; rows: Array<{ value: string }> }) => void spec));
 vi.mock('../../components/report-table/export-xlsx', async (original) => ({ ...(await original<typeof ExportXlsx>()), exportXlsx: exported }));
 
 const asha: User = { id: 'u1', username: 'Asha', email: 'asha@example.com', isAdmin: false, brands: ['b1'], loginCount: 3 };
@@ -197,7 +197,7 @@ describe('Conversion Reports', () => {
     await user.click(screen.getByRole('button', { name: 'Export the Age report to Excel' }));
     await waitFor(() => expect(exported).toHaveBeenCalledTimes(1));
     expect(analyticsCalls().at(-1)!.body).toEqual({ startDate: '2026-02-01', endDate: '2026-03-14', category: 'Top Performers' });
-    const spec = exported.mock.calls[0]![0] as { fileName: string; rows: Array<{ value: string }> };
+    const spec = exported.mock.calls[0]![0];
     expect(spec.fileName).toBe('Age_Conversion_Report.xlsx');
     expect(spec.rows.map((l) => l.value)).toEqual(['25-34', '25-34']);
   });
