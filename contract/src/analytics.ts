@@ -63,10 +63,41 @@ export type ConversionSort = 'dimension' | 'totalSessions' | 'avgConvRate' | `m-
 export const CONVERSION_SORT_ORDERS = ['asc', 'desc'] as const;
 export type ConversionSortOrder = (typeof CONVERSION_SORT_ORDERS)[number];
 
+/** The table's column filters (spec section 3, "Conversion filters: per column"), applied on the server. */
+export const CONVERSION_FILTER_OPERATORS = ['>', '>=', '<', '<=', '='] as const;
+export type ConversionFilterOperator = (typeof CONVERSION_FILTER_OPERATORS)[number];
+export const conversionColumnFilterSchema = z.object({
+  /** a column id as for the sort: dimension, totalSessions, avgConvRate or m-YYYYMM (that month's Sessions) */
+  columnId: z.string().regex(CONVERSION_SORT_PATTERN, { error: 'a filter column must be dimension, totalSessions, avgConvRate or m-YYYYMM' }),
+  operator: z.enum(CONVERSION_FILTER_OPERATORS, { error: `a filter operator must be one of ${CONVERSION_FILTER_OPERATORS.join(' ')}` }),
+  value: z.string().max(200, { error: 'a filter value is at most 200 characters' }),
+});
+export type ConversionColumnFilter = z.infer<typeof conversionColumnFilterSchema>;
+
+/**
+ * Whether a cell passes a column filter, as the report table's filter popover means it: '=' compares as
+ * case-insensitive text (or as a number when both are numbers), the others compare numbers; a missing figure
+ * matches no comparison.
+ */
+export function passesConversionFilter(cell: number | string | null, filter: ConversionColumnFilter): boolean {
+  if (cell === null) return false;
+  if (filter.operator === '=') {
+    const asNumber = Number(filter.value);
+    if (typeof cell === 'number' && filter.value.trim() !== '' && !Number.isNaN(asNumber)) return cell === asNumber;
+    return String(cell).toLowerCase() === filter.value.trim().toLowerCase();
+  }
+  if (typeof cell !== 'number' || Number.isNaN(cell)) return false;
+  const target = Number(filter.value);
+  if (filter.operator === '>') return cell > target;
+  if (filter.operator === '>=') return cell >= target;
+  if (filter.operator === '<') return cell < target;
+  return cell <= target;
+}
+
 /**
  * POST /api/analytics/{name}ConversionReport/{brandId} body (spec section 7): startDate and endDate, and
  * optionally a page of the rows (decision 014, "Paged on the server"): `page` (from 1) of `pageSize` rows, only
- * the rows of one `category`, in a header sort. Without page and pageSize the answer holds every row, as the
+ * the rows of one `category` and passing the column `filters`, in a header sort. Without page and pageSize the answer holds every row, as the
  * spec's call does; a page without a size is 50 rows, a size without a page is page 1.
  */
 export const conversionReportBodySchema = z.intersection(
@@ -77,6 +108,8 @@ export const conversionReportBodySchema = z.intersection(
     category: z.enum(PERFORMANCE_CATEGORIES, { error: `category must be one of ${PERFORMANCE_CATEGORIES.join(', ')}` }).optional(),
     sortBy: z.string({ error: 'sortBy must be dimension, totalSessions, avgConvRate or m-YYYYMM' }).regex(CONVERSION_SORT_PATTERN, { error: 'sortBy must be dimension, totalSessions, avgConvRate or m-YYYYMM' }).optional(),
     sortOrder: z.enum(CONVERSION_SORT_ORDERS, { error: 'sortOrder must be asc or desc' }).optional(),
+    /** the column filters: a row must pass every one */
+    filters: z.array(conversionColumnFilterSchema, { error: 'filters must be a list of {columnId, operator, value}' }).max(20, { error: 'at most 20 filters' }).optional(),
   }),
 );
 export type ConversionReportBody = z.infer<typeof conversionReportBodySchema>;
@@ -142,11 +175,11 @@ export const conversionReportSchema = z.object({
   dimensionKey: z.string(),
   /** rows by Total Sessions, biggest first (or in the asked sort); only the asked page's rows when paged */
   data: z.array(conversionRowSchema),
-  /** every row of the range, before the category filter (the '(Filtered from N total rows)') */
+  /** every row of the range, before the column filters and the category (the '(Filtered from N total rows)') */
   totalRows: z.number().int(),
-  /** the rows of the asked category (all rows without one): the list the pages walk through */
+  /** the rows passing the column filters, of the asked category: the list the pages walk through */
   matchingRows: z.number().int(),
-  /** rows per category over every row of the range (a row without any synced month has none) */
+  /** rows per category among those passing the column filters (a row without any synced month has none) */
   categoryCounts: z.object(Object.fromEntries(PERFORMANCE_CATEGORIES.map((c) => [c, z.number().int()])) as Record<PerformanceCategory, z.ZodNumber>),
   /** the page answered (1 and 'all' when the whole list was asked) */
   page: z.number().int(),

@@ -169,6 +169,35 @@ describe.each(DB_KINDS)('GA4 conversion reports paged on the server on %s', (kin
     expect(top.data).toHaveLength(all.categoryCounts['Top Performers']);
   });
 
+  it('column filters apply before the category and the pages; the counts per category are among the rows passing them', async () => {
+    const all = await city(brandId, RANGE);
+    const feb = (r: ConversionRow) => r.MonthlyData.find((m) => m.Month === '202602')?.Sessions ?? null;
+    const sessions = all.data.map((r) => r['Total Sessions']!).sort((a, b) => a - b);
+    const median = sessions[Math.floor(sessions.length / 2)]!;
+    const filters = [
+      { columnId: 'totalSessions', operator: '>=', value: String(median) },
+      { columnId: 'm-202602', operator: '<', value: '600' },
+    ];
+    const passing = all.data.filter((r) => r['Total Sessions']! >= median && feb(r) !== null && feb(r)! < 600);
+    expect(passing.length).toBeGreaterThan(20);
+    expect(passing.length).toBeLessThan(CITIES / 2);
+    const counts = Object.fromEntries(PERFORMANCE_CATEGORIES.map((c) => [c, passing.filter((r) => r.category === c).length]));
+    for (const category of [undefined, 'Top Performers', 'Under Performers'] as const) {
+      const expected = category ? passing.filter((r) => r.category === category) : passing;
+      const pages = await allPages(brandId, { filters, ...(category ? { category } : {}) }, 50);
+      expect(pages.flatMap((p) => p.data), String(category)).toEqual(expected);
+      for (const p of pages) expect({ totalRows: p.totalRows, matchingRows: p.matchingRows, categoryCounts: p.categoryCounts, averages: p.averages }).toEqual({ totalRows: CITIES, matchingRows: expected.length, categoryCounts: counts, averages: all.averages });
+    }
+    // '=' on the dimension: case-insensitive text; on a figure: the number
+    expect((await city(brandId, { ...RANGE, filters: [{ columnId: 'dimension', operator: '=', value: ' city 010 ' }] })).data.map((r) => r.City)).toEqual(['City 010']);
+    const exact = all.data[7]!;
+    const equal = await city(brandId, { ...RANGE, pageSize: 'all', filters: [{ columnId: 'avgConvRate', operator: '=', value: String(exact['Avg Conv. Rate']) }] });
+    expect(equal.data).toEqual(all.data.filter((r) => r['Avg Conv. Rate'] === exact['Avg Conv. Rate']));
+    // a comparison on text, or a figure missing: no match
+    expect((await city(brandId, { ...RANGE, filters: [{ columnId: 'dimension', operator: '>', value: '3' }] })).matchingRows).toBe(0);
+    expect((await city(partialId, { ...RANGE, filters: [{ columnId: 'totalSessions', operator: '>=', value: '0' }] })).matchingRows).toBe(0);
+  });
+
   it('with months not synced the totals are missing: they sort last, and the pages still cut the unpaged list', async () => {
     const all = await city(partialId, RANGE);
     expect(all.averages.totalSessions).toBeNull();
@@ -190,6 +219,9 @@ describe.each(DB_KINDS)('GA4 conversion reports paged on the server on %s', (kin
       [{ sortBy: 'Sessions' }, 'sortBy'],
       [{ sortBy: 'm-2026' }, 'sortBy'],
       [{ sortOrder: 'up' }, 'sortOrder'],
+      [{ filters: [{ columnId: 'totalSessions', operator: '!=', value: '1' }] }, 'filters.0.operator'],
+      [{ filters: [{ columnId: 'Sessions', operator: '>', value: '1' }] }, 'filters.0.columnId'],
+      [{ filters: { columnId: 'totalSessions', operator: '>', value: '1' } }, 'filters'],
     ];
     for (const [extra, field] of cases) {
       const res = await t.app.inject({ method: 'POST', url: `/api/analytics/cityConversionReport/${brandId}`, headers: { cookie, origin: ORIGIN }, payload: { ...RANGE, ...extra } });

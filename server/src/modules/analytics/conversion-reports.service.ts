@@ -4,6 +4,7 @@ import {
   colourTone,
   conversionRate,
   CONVERSION_DEFAULT_PAGE_SIZE,
+  passesConversionFilter,
   PAGE_SCOPED_DIMENSIONS,
   PERFORMANCE_CATEGORIES,
   THRESHOLDED_DIMENSIONS,
@@ -88,23 +89,26 @@ const byValue = (a: ValueSums, b: ValueSums) => (a.value < b.value ? -1 : a.valu
 const defaultOrder = (a: ValueSums, b: ValueSums) => b.known.sessions - a.known.sessions || byValue(a, b);
 
 /**
- * The header sort (the table's column ids): a figure of each row, missing ones last in either direction, ties in
- * the default order. Totals are missing unless every month has synced, as on the rows.
+ * A row's cell in a column of the table (the column ids the sort and the filters name): its dimension value,
+ * Total Sessions, Avg Conv. Rate or one month's Sessions. Totals are missing unless every month has synced, as on
+ * the rows; a month not synced, or without this value, is missing.
  */
-function sortRows(values: ValueSums[], sortBy: string | undefined, order: 'asc' | 'desc' | undefined, monthCovered: Map<string, boolean>, allCovered: boolean): ValueSums[] {
+function columnCell(columnId: string, monthCovered: Map<string, boolean>, allCovered: boolean): (v: ValueSums) => string | number | null {
+  if (columnId === 'dimension') return (v) => v.value;
+  if (columnId === 'totalSessions') return (v) => (allCovered ? v.known.sessions : null);
+  if (columnId === 'avgConvRate') return (v) => (allCovered ? conversionRate(v.known.purchases, v.known.sessions) : null);
+  const month = columnId.slice(2);
+  const covered = monthCovered.get(month) === true;
+  return (v) => (covered ? (v.perMonth.get(month)?.sessions ?? null) : null);
+}
+
+/** The header sort: a column's figures, missing ones last in either direction, ties in the default order. */
+function sortRows(values: ValueSums[], sortBy: string | undefined, order: 'asc' | 'desc' | undefined, cellOf: (columnId: string) => (v: ValueSums) => string | number | null): ValueSums[] {
   if (!sortBy) return values.sort(defaultOrder);
   const sign = order === 'desc' ? -1 : 1;
   if (sortBy === 'dimension') return values.sort((a, b) => sign * collator.compare(a.value, b.value) || byValue(a, b));
-  const figure: (v: ValueSums) => number | null =
-    sortBy === 'totalSessions'
-      ? (v) => (allCovered ? v.known.sessions : null)
-      : sortBy === 'avgConvRate'
-        ? (v) => (allCovered ? conversionRate(v.known.purchases, v.known.sessions) : null)
-        : (v) => {
-            const month = sortBy.slice(2);
-            return monthCovered.get(month) ? (v.perMonth.get(month)?.sessions ?? null) : null;
-          };
-  const keyed = values.map((v) => ({ v, x: figure(v) }));
+  const cell = cellOf(sortBy) as (v: ValueSums) => number | null;
+  const keyed = values.map((v) => ({ v, x: cell(v) }));
   keyed.sort((a, b) => (a.x === null ? (b.x === null ? 0 : 1) : b.x === null ? -1 : sign * (a.x - b.x)) || defaultOrder(a.v, b.v));
   return keyed.map((k) => k.v);
 }
@@ -156,7 +160,6 @@ export async function buildConversionReport(deps: ReportDeps, brand: AccessibleB
 
   // Every row's narrow sums, its category and the header averages, over all rows whatever the page.
   const values: ValueSums[] = [];
-  const categoryCounts = { ...noCategories };
   let totalsCount = 0;
   let totalsSum = ZERO;
   for (const [value, perMonth] of perValue) {
@@ -169,7 +172,6 @@ export async function buildConversionReport(deps: ReportDeps, brand: AccessibleB
     }
     const tone = knownMonths === 0 ? null : toneOf(known.sessions / knownMonths, conversionRate(known.purchases, known.sessions));
     const category = tone ? CATEGORY_OF_TONE[tone] : null;
-    if (category) categoryCounts[category]++;
     if (allCovered) {
       totalsCount++;
       totalsSum = add(totalsSum, known);
@@ -177,8 +179,14 @@ export async function buildConversionReport(deps: ReportDeps, brand: AccessibleB
     values.push({ value, perMonth, known, knownMonths, category });
   }
 
-  const matching = body.category ? values.filter((v) => v.category === body.category) : values;
-  const ordered = sortRows(matching, body.sortBy, body.sortOrder, monthCovered, allCovered);
+  // the column filters, then the category counts among what passes them, then the category
+  const cellOf = (columnId: string) => columnCell(columnId, monthCovered, allCovered);
+  const filters = (body.filters ?? []).map((f) => ({ f, cell: cellOf(f.columnId) }));
+  const passing = filters.length === 0 ? values : values.filter((v) => filters.every(({ f, cell }) => passesConversionFilter(cell(v), f)));
+  const categoryCounts = { ...noCategories };
+  for (const v of passing) if (v.category) categoryCounts[v.category]++;
+  const matching = body.category ? passing.filter((v) => v.category === body.category) : passing;
+  const ordered = sortRows(matching, body.sortBy, body.sortOrder, cellOf);
   const shown = pageSize === 'all' ? ordered : ordered.slice((page - 1) * pageSize, page * pageSize);
 
   // Month cells only for the rows answered.
