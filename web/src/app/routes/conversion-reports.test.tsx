@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@parallels/contract/auth';
-import { PERFORMANCE_CATEGORIES, type ConversionReport, type ConversionReportCall, type PerformanceCategory } from '@parallels/contract/analytics';
+import { passesConversionFilter, PERFORMANCE_CATEGORIES, type ConversionColumnFilter, type ConversionReport, type ConversionReportCall, type PerformanceCategory } from '@parallels/contract/analytics';
 import type { Brand } from '@parallels/contract/brands';
 import type { SourceStatus } from '@parallels/contract/report-dates';
 import { api, fail, sent, server, type Resolver } from '../../../test/api';
@@ -25,12 +25,15 @@ function report(call: ConversionReportCall, key: string, values: Array<[string, 
 
 /** The server's paging (decision 014) over a whole answer: the body's category, then its page of pageSize rows. */
 function paged(full: ConversionReport, body: unknown): ConversionReport {
-  const asked = (body ?? {}) as { page?: number; pageSize?: 50 | 100 | 200 | 'all'; category?: PerformanceCategory };
-  const matching = asked.category ? full.data.filter((r) => r.category === asked.category) : full.data;
+  const asked = (body ?? {}) as { page?: number; pageSize?: 50 | 100 | 200 | 'all'; category?: PerformanceCategory; filters?: ConversionColumnFilter[] };
+  const cell = (r: ConversionReport['data'][number], columnId: string) =>
+    columnId === 'totalSessions' ? r['Total Sessions'] : columnId === 'avgConvRate' ? r['Avg Conv. Rate'] : columnId === 'dimension' ? String(r[full.dimensionKey]) : (r.MonthlyData.find((m) => `m-${m.Month}` === columnId)?.Sessions ?? null);
+  const passing = full.data.filter((r) => (asked.filters ?? []).every((f) => passesConversionFilter(cell(r, f.columnId), f)));
+  const matching = asked.category ? passing.filter((r) => r.category === asked.category) : passing;
   const pageSize = asked.page === undefined && asked.pageSize === undefined ? 'all' : (asked.pageSize ?? 50);
   const page = pageSize === 'all' ? 1 : (asked.page ?? 1);
   const data = pageSize === 'all' ? matching : matching.slice((page - 1) * pageSize, page * pageSize);
-  const categoryCounts = Object.fromEntries(PERFORMANCE_CATEGORIES.map((c) => [c, full.data.filter((r) => r.category === c).length])) as ConversionReport['categoryCounts'];
+  const categoryCounts = Object.fromEntries(PERFORMANCE_CATEGORIES.map((c) => [c, passing.filter((r) => r.category === c).length])) as ConversionReport['categoryCounts'];
   return { ...full, data, totalRows: full.data.length, matchingRows: matching.length, categoryCounts, page, pageSize };
 }
 
@@ -186,7 +189,31 @@ describe('Conversion Reports', () => {
     // a header click sorts on the server
     await user.click(within(table).getByRole('button', { name: /^Avg Conv\. Rate/ }));
     await waitFor(() => expect(pagesAsked().at(-1)).toEqual({ startDate: '2026-02-01', endDate: '2026-03-14', sortBy: 'avgConvRate', sortOrder: 'asc', page: 1, pageSize: 'all' }));
-  });
+    // many clicks and server pages: slow on the shared 2 cores
+  }, 60_000);
+
+  it('the filter popover filters on the server: its filters sent, the pages of what passes, the total of every row', async () => {
+    const user = userEvent.setup();
+    const values = Array.from({ length: 120 }, (_, i): [string, PerformanceCategory] => [`v${String(i).padStart(3, '0')}`, 'Top Performers']);
+    answer = ({ body }) => report('ageConversionReport', 'Age', values, body);
+    renderAt('/conversion-reports/b1?from=2026-02-01&to=2026-03-14');
+    await screen.findByRole('table', { name: 'Age conversion report' });
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 51-100 of 120 rows')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.selectOptions(screen.getByLabelText('Column'), 'totalSessions');
+    await user.type(screen.getByLabelText('Value'), '0');
+    await user.click(screen.getByRole('button', { name: 'Add Filter' }));
+    // Total Sessions 1000, 900, ... : ten rows above 0
+    expect(await screen.findByText('Showing 1-10 of 10 rows')).toBeInTheDocument();
+    expect(screen.getByText('Filtered')).toBeInTheDocument();
+    expect(screen.getByText('(Filtered from 120 total rows)')).toBeInTheDocument();
+    expect(analyticsCalls().at(-1)!.body).toEqual({ startDate: '2026-02-01', endDate: '2026-03-14', filters: [{ columnId: 'totalSessions', operator: '>', value: '0' }], page: 1, pageSize: 50 });
+    // with the category too, nothing left: the category's empty text
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Under Performers');
+    expect(await screen.findByText('Oops! No data available for this category')).toBeInTheDocument();
+    // many clicks and server pages: slow on the shared 2 cores
+  }, 60_000);
 
   it('the Excel export asks for every row of the list (the category, no page)', async () => {
     const user = userEvent.setup();

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import {
   CONVERSION_DEFAULT_PAGE_SIZE,
   conversionReportSchema,
+  type ConversionColumnFilter,
   type ConversionPageSize,
   type ConversionReportCall,
   type ConversionSort,
@@ -15,11 +16,13 @@ export interface ConversionRange {
   to: string;
 }
 
-/** The list a tab pages through: one category (or every row), a header sort (or the server's order), a page size. */
+/** The list a tab pages through: the column filters, one category (or every row), a header sort (or the server's order), a page size. */
 export interface ConversionListParams {
   category: PerformanceCategory | null;
   sort: ConversionTableSort | null;
   pageSize: ConversionPageSize;
+  /** the table's column filters */
+  filters: ConversionColumnFilter[];
 }
 
 /** A header sort: the column id and its direction. */
@@ -43,6 +46,7 @@ function listBody(list: Partial<ConversionListParams>, page: number | null) {
   return {
     ...(list.category ? { category: list.category } : {}),
     ...(list.sort ? list.sort : {}),
+    ...(list.filters && list.filters.length > 0 ? { filters: list.filters } : {}),
     ...(page === null ? {} : { page, pageSize: list.pageSize ?? CONVERSION_DEFAULT_PAGE_SIZE }),
   };
 }
@@ -63,7 +67,7 @@ export function getConversionReport(brandId: string, call: ConversionReportCall,
  */
 export function useConversionPages(brandId: string, call: ConversionReportCall, range: ConversionRange | null, list: ConversionListParams) {
   const query = useInfiniteQuery({
-    queryKey: reportKey(brandId, 'conversion', call, range?.from, range?.to, list.category, list.sort?.sortBy, list.sort?.sortOrder, list.pageSize),
+    queryKey: reportKey(brandId, 'conversion', call, range?.from, range?.to, list.category, list.sort?.sortBy, list.sort?.sortOrder, list.pageSize, list.filters),
     queryFn: ({ pageParam, signal }) => getConversionReport(brandId, call, range!, list, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: ({ data }) => (data.pageSize !== 'all' && data.page * data.pageSize < data.matchingRows ? data.page + 1 : undefined),

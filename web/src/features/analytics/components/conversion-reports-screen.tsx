@@ -19,6 +19,7 @@ import { useLocale } from '../../../lib/locale';
 import { isMetricsNotReady } from '../../../lib/report-request';
 import { CONVERSION_DEFAULT_SORT, getConversionReport, nextConversionSort, useConversionPages, type ConversionRange, type ConversionTableSort } from '../api/get-conversion-report';
 import { conversionExport } from '../utils/conversion-export';
+import type { ColumnFilter } from '../../../components/report-table/report-filters';
 import { conversionColumns } from './conversion-columns';
 
 export const GA4_TOKEN_MESSAGE = 'We need access to your Google Analytics account to show you amazing insights about your website performance.';
@@ -96,7 +97,8 @@ function ConversionTab({ brandId, call, label, range, onReconnect, preparing }: 
   const [category, setCategory] = useState<PerformanceCategory | ''>('');
   const [sort, setSort] = useState<ConversionTableSort | null>(null);
   const [pageSize, setPageSize] = useState<ConversionPageSize>(CONVERSION_DEFAULT_PAGE_SIZE);
-  const list = { category: category || null, sort, pageSize };
+  const [filters, setFilters] = useState<ColumnFilter[]>([]);
+  const list = { category: category || null, sort, pageSize, filters };
   const pages = useConversionPages(brandId, call, range, list);
   const { query } = pages;
   const { hasNextPage, isFetching, fetchNextPage } = query;
@@ -130,6 +132,7 @@ function ConversionTab({ brandId, call, label, range, onReconnect, preparing }: 
         onSort={setSort}
         pageSize={pageSize}
         onPageSize={setPageSize}
+        onFilters={setFilters}
         fetching={query.isFetching}
         onNeedRows={onNeedRows}
         onRefresh={() => void query.refetch()}
@@ -154,6 +157,8 @@ interface ConversionTableProps {
   onSort: (s: ConversionTableSort) => void;
   pageSize: ConversionPageSize;
   onPageSize: (s: ConversionPageSize) => void;
+  /** the filter popover's column filters, applied on the server */
+  onFilters: (f: ColumnFilter[]) => void;
   fetching: boolean;
   onNeedRows: () => void;
   onRefresh: () => void;
@@ -161,7 +166,7 @@ interface ConversionTableProps {
   exportRows: () => Promise<{ data: ConversionReport }>;
 }
 
-function ConversionTable({ report, rows, label, category, onCategory, sort, onSort, pageSize, onPageSize, fetching, onNeedRows, onRefresh, exportRows }: ConversionTableProps) {
+function ConversionTable({ report, rows, label, category, onCategory, sort, onSort, pageSize, onPageSize, onFilters, fetching, onNeedRows, onRefresh, exportRows }: ConversionTableProps) {
   const [locale] = useLocale();
   const [exporting, setExporting] = useState(false);
   const columns = useMemo(
@@ -193,7 +198,6 @@ function ConversionTable({ report, rows, label, category, onCategory, sort, onSo
 
   return (
     <ReportTable
-      key={report?.months.join() ?? 'empty'}
       title={`${label} conversion report`}
       columns={columns}
       rows={rows}
@@ -201,9 +205,20 @@ function ConversionTable({ report, rows, label, category, onCategory, sort, onSo
       currency="USD"
       stickyColumns={3}
       defaultPageSize={pageSize}
-      remote={{ totalRows: matching, onNeedRows, loading: fetching, sort: remoteSort, onPageSize: (s) => onPageSize(s as ConversionPageSize), resetKey: category }}
-      columnFilters={false}
-      emptyText={category ? 'Oops! No data available for this category' : 'No data to display'}
+      remote={{
+        totalRows: matching,
+        onNeedRows,
+        loading: fetching,
+        sort: remoteSort,
+        onPageSize: (s) => onPageSize(s as ConversionPageSize),
+        onFilters,
+        // another category or range: page 1
+        resetKey: `${category}|${months?.join() ?? ''}`,
+        filtered: category !== '',
+        unfilteredRows: report?.totalRows,
+      }}
+      emptyText="No data to display"
+      noMatchText={category ? 'Oops! No data available for this category' : undefined}
       toolbar={
         <>
           <label className="flex items-center gap-1">
@@ -217,8 +232,6 @@ function ConversionTable({ report, rows, label, category, onCategory, sort, onSo
               ))}
             </select>
           </label>
-          {category && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Filtered</span>}
-          {category && report && <span>(Filtered from {report.totalRows} total rows)</span>}
           <Button variant="secondary" onClick={onRefresh} busy={fetching} aria-label={`Refresh the ${label} report`}>
             Refresh
           </Button>
