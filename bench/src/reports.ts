@@ -200,7 +200,8 @@ const onInterrupt = () => {
 };
 process.once('SIGINT', onInterrupt);
 try {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TOKEN_ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 7).toString('base64')}` });
+  // the session is made before seeding, which takes more than the default 30 idle minutes on a busy machine
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_IDLE_MINUTES: '1440', TOKEN_ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 7).toString('base64')}` });
   const app = await buildApp({ config, database, sync: false, emulators: false, now: () => NOW });
   await app.ready();
   try {
