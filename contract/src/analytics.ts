@@ -46,8 +46,72 @@ export const THRESHOLDED_DIMENSIONS: ReadonlySet<ConversionDimension> = new Set<
 /** Page dimensions count a session on every page it viewed: their sessions add up to more than the property's. */
 export const PAGE_SCOPED_DIMENSIONS: ReadonlySet<ConversionDimension> = new Set<ConversionDimension>(['pagePath', 'pageTitle']);
 
-/** POST /api/analytics/{name}ConversionReport/{brandId} body (spec section 7). */
-export const conversionReportBodySchema = dateRangeBodySchema;
+export const PERFORMANCE_CATEGORIES = ['Top Performers', 'High Sessions', 'High Conv. Rate', 'Under Performers'] as const;
+export type PerformanceCategory = (typeof PERFORMANCE_CATEGORIES)[number];
+
+/** Rows per page (spec section 9: 50, 100, 200 or All; 50 by default). */
+export const CONVERSION_PAGE_SIZES = [50, 100, 200, 'all'] as const;
+export type ConversionPageSize = (typeof CONVERSION_PAGE_SIZES)[number];
+export const CONVERSION_DEFAULT_PAGE_SIZE: ConversionPageSize = 50;
+/**
+ * The header sort on the server, by the table's column ids: the dimension value, 'Total Sessions', 'Avg Conv.
+ * Rate' or one month's Sessions ('m-YYYYMM'). Missing figures sort last either way; without a sort the rows come
+ * by their synced sessions, biggest first.
+ */
+export const CONVERSION_SORT_PATTERN = /^(dimension|totalSessions|avgConvRate|m-\d{6})$/;
+export type ConversionSort = 'dimension' | 'totalSessions' | 'avgConvRate' | `m-${string}`;
+export const CONVERSION_SORT_ORDERS = ['asc', 'desc'] as const;
+export type ConversionSortOrder = (typeof CONVERSION_SORT_ORDERS)[number];
+
+/** The table's column filters (spec section 3, "Conversion filters: per column"), applied on the server. */
+export const CONVERSION_FILTER_OPERATORS = ['>', '>=', '<', '<=', '='] as const;
+export type ConversionFilterOperator = (typeof CONVERSION_FILTER_OPERATORS)[number];
+export const conversionColumnFilterSchema = z.object({
+  /** a column id as for the sort: dimension, totalSessions, avgConvRate or m-YYYYMM (that month's Sessions) */
+  columnId: z.string().regex(CONVERSION_SORT_PATTERN, { error: 'a filter column must be dimension, totalSessions, avgConvRate or m-YYYYMM' }),
+  operator: z.enum(CONVERSION_FILTER_OPERATORS, { error: `a filter operator must be one of ${CONVERSION_FILTER_OPERATORS.join(' ')}` }),
+  value: z.string().max(200, { error: 'a filter value is at most 200 characters' }),
+});
+export type ConversionColumnFilter = z.infer<typeof conversionColumnFilterSchema>;
+
+/**
+ * Whether a cell passes a column filter, as the report table's filter popover means it: '=' compares as
+ * case-insensitive text (or as a number when both are numbers), the others compare numbers; a missing figure
+ * matches no comparison.
+ */
+export function passesConversionFilter(cell: number | string | null, filter: ConversionColumnFilter): boolean {
+  if (cell === null) return false;
+  if (filter.operator === '=') {
+    const asNumber = Number(filter.value);
+    if (typeof cell === 'number' && filter.value.trim() !== '' && !Number.isNaN(asNumber)) return cell === asNumber;
+    return String(cell).toLowerCase() === filter.value.trim().toLowerCase();
+  }
+  if (typeof cell !== 'number' || Number.isNaN(cell)) return false;
+  const target = Number(filter.value);
+  if (filter.operator === '>') return cell > target;
+  if (filter.operator === '>=') return cell >= target;
+  if (filter.operator === '<') return cell < target;
+  return cell <= target;
+}
+
+/**
+ * POST /api/analytics/{name}ConversionReport/{brandId} body (spec section 7): startDate and endDate, and
+ * optionally a page of the rows (decision 014, "Paged on the server"): `page` (from 1) of `pageSize` rows, only
+ * the rows of one `category` and passing the column `filters`, in a header sort. Without page and pageSize the answer holds every row, as the
+ * spec's call does; a page without a size is 50 rows, a size without a page is page 1.
+ */
+export const conversionReportBodySchema = z.intersection(
+  dateRangeBodySchema,
+  z.object({
+    page: z.number({ error: 'page must be a whole number from 1' }).int({ error: 'page must be a whole number from 1' }).min(1, { error: 'page must be a whole number from 1' }).max(1_000_000, { error: 'page must be a whole number from 1' }).optional(),
+    pageSize: z.union([z.literal(50), z.literal(100), z.literal(200), z.literal('all')], { error: 'pageSize must be 50, 100, 200 or all' }).optional(),
+    category: z.enum(PERFORMANCE_CATEGORIES, { error: `category must be one of ${PERFORMANCE_CATEGORIES.join(', ')}` }).optional(),
+    sortBy: z.string({ error: 'sortBy must be dimension, totalSessions, avgConvRate or m-YYYYMM' }).regex(CONVERSION_SORT_PATTERN, { error: 'sortBy must be dimension, totalSessions, avgConvRate or m-YYYYMM' }).optional(),
+    sortOrder: z.enum(CONVERSION_SORT_ORDERS, { error: 'sortOrder must be asc or desc' }).optional(),
+    /** the column filters: a row must pass every one */
+    filters: z.array(conversionColumnFilterSchema, { error: 'filters must be a list of {columnId, operator, value}' }).max(20, { error: 'at most 20 filters' }).optional(),
+  }),
+);
 export type ConversionReportBody = z.infer<typeof conversionReportBodySchema>;
 
 /** Conv. Rate in percent from sums: purchases / sessions x 100 (0 when there were no sessions). */
@@ -55,8 +119,6 @@ export function conversionRate(purchases: number, sessions: number): number {
   return ratio(purchases, sessions) * 100;
 }
 
-export const PERFORMANCE_CATEGORIES = ['Top Performers', 'High Sessions', 'High Conv. Rate', 'Under Performers'] as const;
-export type PerformanceCategory = (typeof PERFORMANCE_CATEGORIES)[number];
 export type PerformanceTone = 'positive' | 'neutral-up' | 'neutral-down' | 'negative';
 
 /** The colour rule (spec section 9): both at or above average, sessions only, rate only, neither. */
@@ -111,12 +173,22 @@ export const conversionReportSchema = z.object({
   report: z.enum(CONVERSION_REPORT_CALLS as [ConversionReportCall, ...ConversionReportCall[]]),
   /** the key each row holds its dimension value under ('Age', ...) */
   dimensionKey: z.string(),
-  /** rows by Total Sessions, biggest first */
+  /** rows by Total Sessions, biggest first (or in the asked sort); only the asked page's rows when paged */
   data: z.array(conversionRowSchema),
+  /** every row of the range, before the column filters and the category (the '(Filtered from N total rows)') */
+  totalRows: z.number().int(),
+  /** the rows passing the column filters, of the asked category: the list the pages walk through */
+  matchingRows: z.number().int(),
+  /** rows per category among those passing the column filters (a row without any synced month has none) */
+  categoryCounts: z.object(Object.fromEntries(PERFORMANCE_CATEGORIES.map((c) => [c, z.number().int()])) as Record<PerformanceCategory, z.ZodNumber>),
+  /** the page answered (1 and 'all' when the whole list was asked) */
+  page: z.number().int(),
+  pageSize: z.union([z.literal(50), z.literal(100), z.literal(200), z.literal('all')]),
   /** every month of the range, 'YYYYMM', newest first */
   months: z.array(z.string()),
   /**
-   * The header averages and the colour rule's benchmarks. totalSessions: the mean of the rows' Total Sessions;
+   * The header averages and the colour rule's benchmarks, over every row of the range whatever the page or
+   * category. totalSessions: the mean of the rows' Total Sessions;
    * convRate: all rows' purchases over all rows' sessions; monthlySessions / monthlyConvRate: the mean monthly
    * Sessions and the rate from the sums over all monthly entries (docs/decisions/014).
    */

@@ -3,13 +3,18 @@ import {
   CATEGORY_OF_TONE,
   colourTone,
   conversionRate,
+  CONVERSION_DEFAULT_PAGE_SIZE,
+  passesConversionFilter,
   PAGE_SCOPED_DIMENSIONS,
+  PERFORMANCE_CATEGORIES,
   THRESHOLDED_DIMENSIONS,
   type ConversionMonth,
+  type ConversionPageSize,
   type ConversionReport,
   type ConversionReportBody,
   type ConversionReportInfo,
   type ConversionRow,
+  type PerformanceCategory,
 } from '@parallels/contract/analytics';
 import type { DayRange } from '@parallels/contract/report-dates';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
@@ -65,21 +70,65 @@ function monthsOf(range: DayRange): Array<{ month: string; days: string[] }> {
   return [...byMonth.entries()].sort(([a], [b]) => (a < b ? 1 : -1)).map(([month, days]) => ({ month, days }));
 }
 
-const mean = (values: number[]): number | null => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
 const add = (a: Sums, b: Sums): Sums => ({ sessions: a.sessions + b.sessions, purchases: a.purchases + b.purchases });
 const ZERO: Sums = { sessions: 0, purchases: 0 };
 
-/** POST /api/analytics/{name}ConversionReport/{brandId}. */
+/** One dimension value's narrow sums: what sorting, the category and the paging need, before any month cell is built. */
+interface ValueSums {
+  value: string;
+  perMonth: Map<string, Sums>;
+  /** the synced months' sums (the whole range's when every month has synced) */
+  known: Sums;
+  knownMonths: number;
+  category: PerformanceCategory | null;
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const byValue = (a: ValueSums, b: ValueSums) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+/** the order without a header sort: synced sessions, biggest first, then the value */
+const defaultOrder = (a: ValueSums, b: ValueSums) => b.known.sessions - a.known.sessions || byValue(a, b);
+
+/**
+ * A row's cell in a column of the table (the column ids the sort and the filters name): its dimension value,
+ * Total Sessions, Avg Conv. Rate or one month's Sessions. Totals are missing unless every month has synced, as on
+ * the rows; a month not synced, or without this value, is missing.
+ */
+function columnCell(columnId: string, monthCovered: Map<string, boolean>, allCovered: boolean): (v: ValueSums) => string | number | null {
+  if (columnId === 'dimension') return (v) => v.value;
+  if (columnId === 'totalSessions') return (v) => (allCovered ? v.known.sessions : null);
+  if (columnId === 'avgConvRate') return (v) => (allCovered ? conversionRate(v.known.purchases, v.known.sessions) : null);
+  const month = columnId.slice(2);
+  const covered = monthCovered.get(month) === true;
+  return (v) => (covered ? (v.perMonth.get(month)?.sessions ?? null) : null);
+}
+
+/** The header sort: a column's figures, missing ones last in either direction, ties in the default order. */
+function sortRows(values: ValueSums[], sortBy: string | undefined, order: 'asc' | 'desc' | undefined, cellOf: (columnId: string) => (v: ValueSums) => string | number | null): ValueSums[] {
+  if (!sortBy) return values.sort(defaultOrder);
+  const sign = order === 'desc' ? -1 : 1;
+  if (sortBy === 'dimension') return values.sort((a, b) => sign * collator.compare(a.value, b.value) || byValue(a, b));
+  const cell = cellOf(sortBy) as (v: ValueSums) => number | null;
+  const keyed = values.map((v) => ({ v, x: cell(v) }));
+  keyed.sort((a, b) => (a.x === null ? (b.x === null ? 0 : 1) : b.x === null ? -1 : sign * (a.x - b.x)) || defaultOrder(a.v, b.v));
+  return keyed.map((k) => k.v);
+}
+
+/** POST /api/analytics/{name}ConversionReport/{brandId}: every row, or one page of them (decision 014, "Paged on the server"). */
 export async function buildConversionReport(deps: ReportDeps, brand: AccessibleBrand, report: ConversionReportInfo, body: ConversionReportBody): Promise<ConversionReport> {
   const { today, range } = resolveReportRange(brand, body, deps.now());
   const sources = await loadReportSources(deps, brand.id, ['ga4'] as const);
   assertSomethingSynced(sources);
   const status = sourceStatuses(sources, [range], today);
-  const base = { success: true as const, report: report.call, dimensionKey: report.label, notice: reportNotice(report), range, status: status.ga4 };
+  // without page and pageSize: every row (the spec's call, the export); a page without a size is 50 rows
+  const paged = body.page !== undefined || body.pageSize !== undefined;
+  const pageSize: ConversionPageSize = paged ? (body.pageSize ?? CONVERSION_DEFAULT_PAGE_SIZE) : 'all';
+  const page = pageSize === 'all' ? 1 : (body.page ?? 1);
+  const noCategories = Object.fromEntries(PERFORMANCE_CATEGORIES.map((c) => [c, 0])) as Record<PerformanceCategory, number>;
+  const base = { success: true as const, report: report.call, dimensionKey: report.label, notice: reportNotice(report), range, status: status.ga4, page, pageSize };
   const covered = coveredDays(sources.ga4, eachDay(range), today);
   if (covered === null) {
     // no GA4 property on the brand: nothing to show (the screen offers to connect one), never zeros
-    return { ...base, data: [], months: [], averages: { totalSessions: null, convRate: null, monthlySessions: null, monthlyConvRate: null } };
+    return { ...base, data: [], months: [], totalRows: 0, matchingRows: 0, categoryCounts: noCategories, averages: { totalSessions: null, convRate: null, monthlySessions: null, monthlyConvRate: null } };
   }
 
   const months = monthsOf(range);
@@ -87,17 +136,17 @@ export async function buildConversionReport(deps: ReportDeps, brand: AccessibleB
   const allCovered = months.every((m) => monthCovered.get(m.month));
   const sums = await conversionMonthSums(deps.db, brand.id, sources.ga4.map((c) => c.accountId), report.dimension, range);
 
-  const byValue = new Map<string, Map<string, Sums>>();
+  const perValue = new Map<string, Map<string, Sums>>();
   for (const s of sums) {
-    let m = byValue.get(s.value);
-    if (!m) byValue.set(s.value, (m = new Map()));
+    let m = perValue.get(s.value);
+    if (!m) perValue.set(s.value, (m = new Map()));
     m.set(s.month, { sessions: s.sessions, purchases: s.purchases });
   }
 
   // The colour rule's benchmarks: over all monthly entries (every value's synced months with rows).
   let entryCount = 0;
   let entryTotal = ZERO;
-  for (const perMonth of byValue.values()) {
+  for (const perMonth of perValue.values()) {
     for (const [month, s] of perMonth) {
       if (!monthCovered.get(month)) continue;
       entryCount++;
@@ -109,53 +158,73 @@ export async function buildConversionReport(deps: ReportDeps, brand: AccessibleB
   const toneOf = (sessions: number | null, rate: number | null) =>
     monthlySessions === null || monthlyConvRate === null ? null : colourTone(sessions, rate, monthlySessions, monthlyConvRate);
 
-  const rows: Array<{ value: string; row: ConversionRow; known: number }> = [];
-  for (const [value, perMonth] of byValue) {
-    const monthly: ConversionMonth[] = [];
-    let total = ZERO;
+  // Every row's narrow sums, its category and the header averages, over all rows whatever the page.
+  const values: ValueSums[] = [];
+  let totalsCount = 0;
+  let totalsSum = ZERO;
+  for (const [value, perMonth] of perValue) {
     let known = ZERO;
     let knownMonths = 0;
+    for (const [month, s] of perMonth) {
+      if (!monthCovered.get(month)) continue;
+      known = add(known, s);
+      knownMonths++;
+    }
+    const tone = knownMonths === 0 ? null : toneOf(known.sessions / knownMonths, conversionRate(known.purchases, known.sessions));
+    const category = tone ? CATEGORY_OF_TONE[tone] : null;
+    if (allCovered) {
+      totalsCount++;
+      totalsSum = add(totalsSum, known);
+    }
+    values.push({ value, perMonth, known, knownMonths, category });
+  }
+
+  // the column filters, then the category counts among what passes them, then the category
+  const cellOf = (columnId: string) => columnCell(columnId, monthCovered, allCovered);
+  const filters = (body.filters ?? []).map((f) => ({ f, cell: cellOf(f.columnId) }));
+  const passing = filters.length === 0 ? values : values.filter((v) => filters.every(({ f, cell }) => passesConversionFilter(cell(v), f)));
+  const categoryCounts = { ...noCategories };
+  for (const v of passing) if (v.category) categoryCounts[v.category]++;
+  const matching = body.category ? passing.filter((v) => v.category === body.category) : passing;
+  const ordered = sortRows(matching, body.sortBy, body.sortOrder, cellOf);
+  const shown = pageSize === 'all' ? ordered : ordered.slice((page - 1) * pageSize, page * pageSize);
+
+  // Month cells only for the rows answered.
+  const rowOf = ({ value, perMonth, known, category }: ValueSums): ConversionRow => {
+    const monthly: ConversionMonth[] = [];
     for (const { month } of months) {
-      const s = perMonth.get(month);
       if (!monthCovered.get(month)) {
         monthly.push({ Month: month, Sessions: null, 'Conv. Rate': null, Purchases: null, tone: null });
         continue;
       }
       // a synced month without this value: GA4's own answer for the month has no row for it either
+      const s = perMonth.get(month);
       if (!s) continue;
       const rate = conversionRate(s.purchases, s.sessions);
       monthly.push({ Month: month, Sessions: s.sessions, 'Conv. Rate': rate, Purchases: s.purchases, tone: toneOf(s.sessions, rate) });
-      total = add(total, s);
-      known = add(known, s);
-      knownMonths++;
     }
-    const category = knownMonths === 0 ? null : toneOf(known.sessions / knownMonths, conversionRate(known.purchases, known.sessions));
-    rows.push({
-      value,
-      known: known.sessions,
-      row: {
-        [report.label]: value,
-        'Total Sessions': allCovered ? total.sessions : null,
-        'Avg Conv. Rate': allCovered ? conversionRate(total.purchases, total.sessions) : null,
-        'Total Purchases': allCovered ? total.purchases : null,
-        MonthlyData: monthly,
-        category: category ? CATEGORY_OF_TONE[category] : null,
-        note: valueNote(value),
-      },
-    });
-  }
-  rows.sort((a, b) => b.known - a.known || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    return {
+      [report.label]: value,
+      // every month synced: the synced months' sums are the whole range's
+      'Total Sessions': allCovered ? known.sessions : null,
+      'Avg Conv. Rate': allCovered ? conversionRate(known.purchases, known.sessions) : null,
+      'Total Purchases': allCovered ? known.purchases : null,
+      MonthlyData: monthly,
+      category,
+      note: valueNote(value),
+    };
+  };
 
-  const totals = rows.map((r) => r.row['Total Sessions']).filter((v): v is number => v !== null);
-  const purchases = rows.map((r) => r.row['Total Purchases']).filter((v): v is number => typeof v === 'number');
-  const sessionSum = totals.reduce((a, b) => a + b, 0);
   const answer: ConversionReport = {
     ...base,
-    data: rows.map((r) => r.row),
+    data: shown.map(rowOf),
     months: months.map((m) => m.month),
+    totalRows: values.length,
+    matchingRows: matching.length,
+    categoryCounts,
     averages: {
-      totalSessions: mean(totals),
-      convRate: totals.length === 0 ? null : conversionRate(purchases.reduce((a, b) => a + b, 0), sessionSum),
+      totalSessions: totalsCount === 0 ? null : totalsSum.sessions / totalsCount,
+      convRate: totalsCount === 0 ? null : conversionRate(totalsSum.purchases, totalsSum.sessions),
       monthlySessions,
       monthlyConvRate,
     },

@@ -187,6 +187,34 @@ describe('ReportTable', () => {
     await waitFor(() => expect(onNeedRows).toHaveBeenCalledTimes(2));
   });
 
+  it('rows paged on the server with the filters there too: rows per page and filters reported, not applied; a new resetKey goes to page 1', async () => {
+    const user = userEvent.setup();
+    const onNeedRows = vi.fn();
+    const onPageSize = vi.fn();
+    const onFilters = vi.fn();
+    const table = (rows: Item[], resetKey: string, filtered: boolean) => (
+      <ReportTable<Item> title="Items" columns={COLUMNS} rows={rows} getRowId={(r) => r.id} currency="USD" remote={{ totalRows: 120, onNeedRows, onPageSize, onFilters, resetKey, filtered, unfilteredRows: 300 }} />
+    );
+    const { rerender } = render(table(ITEMS.slice(0, 100), 'a', false));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Showing 51-100 of 120 rows')).toBeInTheDocument();
+    expect(onNeedRows).not.toHaveBeenCalled();
+    // another list: page 1
+    rerender(table(ITEMS.slice(0, 100), 'b', true));
+    expect(screen.getByText('Showing 1-50 of 120 rows')).toBeInTheDocument();
+    expect(screen.getByText('Filtered')).toBeInTheDocument();
+    expect(screen.getByText('(Filtered from 300 total rows)')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '100');
+    expect(onPageSize).toHaveBeenCalledWith(100);
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.selectOptions(screen.getByLabelText('Column'), 'spend');
+    await user.type(screen.getByLabelText('Value'), '1000');
+    await user.click(screen.getByRole('button', { name: 'Add Filter' }));
+    expect(onFilters).toHaveBeenCalledWith([{ columnId: 'spend', operator: '>', value: '1000' }]);
+    // the rows stay as the server sent them (it filters them)
+    expect(screen.getByText('Showing 1-100 of 120 rows')).toBeInTheDocument();
+  });
+
   it('expands a row into its sub rows', async () => {
     const user = userEvent.setup();
     renderTable([{ id: 'm', name: 'Mar 2026', spend: 30, rate: 1, days: [{ id: 'd1', name: '01/03/2026', spend: 10, rate: 1 }, { id: 'd2', name: '02/03/2026', spend: 20, rate: 1 }] }]);

@@ -63,8 +63,22 @@ export interface ReportTableProps<Row> {
    * Rows paged on the server: `rows` are those loaded so far, in the server's order, of `totalRows`; the table
    * asks for more (`onNeedRows`) when a page or the full-screen scroll reaches past them. The header sort is the
    * server's too (`sort`): the table shows the order and reports a click on a `sortable` column's header.
+   * `onPageSize` hears a rows-per-page change (a screen asking pages of that size); a new `resetKey` (the list
+   * changed: another category) takes the table back to page 1. With `onFilters` the filter popover's filters
+   * apply on the server too: the table reports them instead of filtering; `filtered` (the screen's own filter is
+   * on) and `unfilteredRows` make the 'Filtered' badge and '(Filtered from N total rows)'.
    */
-  remote?: { totalRows: number; onNeedRows: () => void; loading?: boolean; sort?: RemoteSort };
+  remote?: {
+    totalRows: number;
+    onNeedRows: () => void;
+    loading?: boolean;
+    sort?: RemoteSort;
+    onPageSize?: (size: PageSize) => void;
+    resetKey?: string;
+    onFilters?: (filters: ColumnFilter[]) => void;
+    filtered?: boolean;
+    unfilteredRows?: number;
+  };
 }
 
 /** A server-side header sort: the column ordered by, its direction, and what a header click asks. */
@@ -101,6 +115,12 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
   const [fullScreen, setFullScreen] = useState(false);
   const [loadedInFullScreen, setLoadedInFullScreen] = useState(fullScreenChunk ?? Infinity);
   const [exporting, setExporting] = useState(false);
+  // server-paged rows: another list (the screen's category) starts at page 1
+  const [listKey, setListKey] = useState(props.remote?.resetKey);
+  if (props.remote?.resetKey !== listKey) {
+    setListKey(props.remote?.resetKey);
+    setPage(1);
+  }
 
   // Columns arriving later (a month column appears with new data) join the order at their declared place.
   useEffect(() => {
@@ -115,10 +135,11 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
   }, [columns]);
 
   const serverSort = props.remote?.sort;
+  const serverFilters = props.remote?.onFilters !== undefined;
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const filtered = useMemo(
-    () => (filters.length === 0 ? rows : rows.filter((r) => filters.every((f) => matchesFilter(byId.get(f.columnId)?.value(r), f)))),
-    [rows, filters, byId],
+    () => (filters.length === 0 || serverFilters ? rows : rows.filter((r) => filters.every((f) => matchesFilter(byId.get(f.columnId)?.value(r), f)))),
+    [rows, filters, byId, serverFilters],
   );
 
   const columnDefs = useMemo<ColumnDef<Row>[]>(
@@ -208,6 +229,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
   const changeFilters = (next: ColumnFilter[]) => {
     setFilters(next);
     setPage(1);
+    props.remote?.onFilters?.(next);
   };
   const leaveFullScreen = useCallback(() => {
     setFullScreen(false);
@@ -249,7 +271,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
   const rowsBefore = (groups.some((g) => g.group) ? 2 : 1) + (props.summaryRow !== undefined && pageRows.length > 0 ? 1 : 0);
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const texts = paginationTexts(info);
-  const isFiltered = filters.length > 0;
+  const isFiltered = filters.length > 0 || props.remote?.filtered === true;
 
   const managed = table.getAllLeafColumns().map((c) => ({
     id: c.id,
@@ -333,7 +355,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
           {props.toolbar}
           {isFiltered && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Filtered</span>}
-          {isFiltered && <span>(Filtered from {rows.length} total rows)</span>}
+          {isFiltered && <span>(Filtered from {props.remote?.unfilteredRows ?? rows.length} total rows)</span>}
         </div>
         <div className="flex flex-wrap items-center gap-2" data-tutorial="report-actions">
           {props.columnFilters !== false && <FilterPopover columns={columns.map((c) => ({ id: c.id, header: c.group ? `${c.group} ${c.header}` : c.header, numeric: c.format !== undefined && c.format !== 'text' }))} filters={filters} onChange={changeFilters} />}
@@ -498,8 +520,10 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
                 className="rounded border border-slate-300 px-1 py-0.5"
                 value={String(pageSize)}
                 onChange={(e) => {
-                  setPageSize(e.target.value === 'all' ? 'all' : Number(e.target.value));
+                  const size = e.target.value === 'all' ? 'all' : Number(e.target.value);
+                  setPageSize(size);
                   setPage(1);
+                  props.remote?.onPageSize?.(size);
                 }}
               >
                 {pageSizes.map((s) => (

@@ -1,5 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { conversionReportSchema, type ConversionReportCall } from '@parallels/contract/analytics';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  CONVERSION_DEFAULT_PAGE_SIZE,
+  conversionReportSchema,
+  type ConversionColumnFilter,
+  type ConversionPageSize,
+  type ConversionReportCall,
+  type ConversionSort,
+  type ConversionSortOrder,
+  type PerformanceCategory,
+} from '@parallels/contract/analytics';
 import { fetchReport, reportKey } from '../../../lib/report-request';
 
 export interface ConversionRange {
@@ -7,21 +16,74 @@ export interface ConversionRange {
   to: string;
 }
 
-export function getConversionReport(brandId: string, call: ConversionReportCall, range: ConversionRange, signal?: AbortSignal) {
-  return fetchReport(`/api/analytics/${call}/${encodeURIComponent(brandId)}`, { startDate: range.from, endDate: range.to }, conversionReportSchema, signal);
+/** The list a tab pages through: the column filters, one category (or every row), a header sort (or the server's order), a page size. */
+export interface ConversionListParams {
+  category: PerformanceCategory | null;
+  sort: ConversionTableSort | null;
+  pageSize: ConversionPageSize;
+  /** the table's column filters */
+  filters: ConversionColumnFilter[];
+}
+
+/** A header sort: the column id and its direction. */
+export interface ConversionTableSort {
+  sortBy: ConversionSort;
+  sortOrder: ConversionSortOrder;
+}
+
+/** The server's order without a header click: Total Sessions, biggest first. */
+export const CONVERSION_DEFAULT_SORT: ConversionTableSort = { sortBy: 'totalSessions', sortOrder: 'desc' };
+
+/** A header click: a new column sorts ascending, the same column flips its direction. */
+export function nextConversionSort(current: ConversionTableSort | null, by: ConversionSort): ConversionTableSort {
+  const now = current ?? CONVERSION_DEFAULT_SORT;
+  if (now.sortBy !== by) return { sortBy: by, sortOrder: 'asc' };
+  return { sortBy: by, sortOrder: now.sortOrder === 'asc' ? 'desc' : 'asc' };
+}
+
+/** What to send beside the dates: a page of the list, or (page null) every row of it (the Excel export). */
+function listBody(list: Partial<ConversionListParams>, page: number | null) {
+  return {
+    ...(list.category ? { category: list.category } : {}),
+    ...(list.sort ? list.sort : {}),
+    ...(list.filters && list.filters.length > 0 ? { filters: list.filters } : {}),
+    ...(page === null ? {} : { page, pageSize: list.pageSize ?? CONVERSION_DEFAULT_PAGE_SIZE }),
+  };
 }
 
 /**
- * POST /api/analytics/{name}ConversionReport/{brandId} (spec/reports.md section 7). Nothing is sent until both
- * dates are set; a tab's data is not kept once the user leaves it (switching tab clears the loaded data).
+ * POST /api/analytics/{name}ConversionReport/{brandId} (spec/reports.md section 7) with startDate and endDate;
+ * a page, a category and a sort when given (decision 014, "Paged on the server"), every row without them.
  */
-export function useConversionReport(brandId: string, call: ConversionReportCall, range: ConversionRange | null) {
-  return useQuery({
-    queryKey: reportKey(brandId, 'conversion', call, range?.from, range?.to),
-    queryFn: ({ signal }) => getConversionReport(brandId, call, range!, signal),
+export function getConversionReport(brandId: string, call: ConversionReportCall, range: ConversionRange, list: Partial<ConversionListParams> = {}, page: number | null = null, signal?: AbortSignal) {
+  const body = { startDate: range.from, endDate: range.to, ...listBody(list, page) };
+  return fetchReport(`/api/analytics/${call}/${encodeURIComponent(brandId)}`, body, conversionReportSchema, signal);
+}
+
+/**
+ * A tab's rows, a page at a time: page 1 of the list as the tab opens, the next page when the table reaches past
+ * the rows loaded (a next page, the full-screen scroll); another category, sort or page size starts the list over.
+ * Nothing is sent until both dates are set; a tab's data is not kept once the user leaves it.
+ */
+export function useConversionPages(brandId: string, call: ConversionReportCall, range: ConversionRange | null, list: ConversionListParams) {
+  const query = useInfiniteQuery({
+    queryKey: reportKey(brandId, 'conversion', call, range?.from, range?.to, list.category, list.sort?.sortBy, list.sort?.sortOrder, list.pageSize, list.filters),
+    queryFn: ({ pageParam, signal }) => getConversionReport(brandId, call, range!, list, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: ({ data }) => (data.pageSize !== 'all' && data.page * data.pageSize < data.matchingRows ? data.page + 1 : undefined),
     enabled: range !== null,
     gcTime: 0,
+    // another category or sort keeps the rows on screen until its first page arrives
+    placeholderData: keepPreviousData,
     // a 409 (still preparing) or 4xx is an answer, not a flaky network
     retry: false,
   });
+  const pages = query.data?.pages ?? [];
+  return {
+    /** the newest page's answer: months, counts, averages, status */
+    report: pages[pages.length - 1]?.data ?? null,
+    rows: pages.flatMap((p) => p.data.data),
+    reconnectMessage: pages[0]?.reconnectMessage ?? null,
+    query,
+  };
 }

@@ -1,5 +1,15 @@
-import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { CONVERSION_REPORTS, PERFORMANCE_CATEGORIES, type ConversionReport, type ConversionReportCall, type PerformanceCategory } from '@parallels/contract/analytics';
+import { useCallback, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  CONVERSION_DEFAULT_PAGE_SIZE,
+  CONVERSION_REPORTS,
+  PERFORMANCE_CATEGORIES,
+  type ConversionPageSize,
+  type ConversionReport,
+  type ConversionReportCall,
+  type ConversionRow,
+  type ConversionSort,
+  type PerformanceCategory,
+} from '@parallels/contract/analytics';
 import { exportXlsx } from '../../../components/report-table/export-xlsx';
 import { ReportTable } from '../../../components/report-table/report-table';
 import { Button } from '../../../components/ui/button';
@@ -7,8 +17,9 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLocale } from '../../../lib/locale';
 import { isMetricsNotReady } from '../../../lib/report-request';
-import { useConversionReport, type ConversionRange } from '../api/get-conversion-report';
+import { CONVERSION_DEFAULT_SORT, getConversionReport, nextConversionSort, useConversionPages, type ConversionRange, type ConversionTableSort } from '../api/get-conversion-report';
 import { conversionExport } from '../utils/conversion-export';
+import type { ColumnFilter } from '../../../components/report-table/report-filters';
 import { conversionColumns } from './conversion-columns';
 
 export const GA4_TOKEN_MESSAGE = 'We need access to your Google Analytics account to show you amazing insights about your website performance.';
@@ -82,17 +93,27 @@ export function ConversionReportsScreen({ brandId, range, ga4Connected, connectF
 }
 
 function ConversionTab({ brandId, call, label, range, onReconnect, preparing }: { brandId: string; call: ConversionReportCall; label: string; range: ConversionRange; onReconnect: () => void; preparing: ReactNode }) {
-  const query = useConversionReport(brandId, call, range);
+  // the category, the header sort and the pages apply on the server (decision 014, "Paged on the server")
   const [category, setCategory] = useState<PerformanceCategory | ''>('');
+  const [sort, setSort] = useState<ConversionTableSort | null>(null);
+  const [pageSize, setPageSize] = useState<ConversionPageSize>(CONVERSION_DEFAULT_PAGE_SIZE);
+  const [filters, setFilters] = useState<ColumnFilter[]>([]);
+  const list = { category: category || null, sort, pageSize, filters };
+  const pages = useConversionPages(brandId, call, range, list);
+  const { query } = pages;
+  const { hasNextPage, isFetching, fetchNextPage } = query;
+  // the table reached past the rows loaded (a next page, the full-screen scroll): the list's next page
+  const onNeedRows = useCallback(() => {
+    if (hasNextPage && !isFetching) void fetchNextPage();
+  }, [hasNextPage, isFetching, fetchNextPage]);
 
   if (query.isPending) return <Spinner label={`Loading the ${label} report`} />;
   if (query.isError && isMetricsNotReady(query.error)) return <>{preparing}</>;
   // spec section 8: a failed conversion fetch is only logged; loading ends and the table is empty
   if (query.isError) console.error('Conversion report failed', query.error);
-  const report = query.data?.data ?? null;
   return (
     <div className="flex flex-col gap-3">
-      {query.data?.reconnectMessage && (
+      {pages.reconnectMessage && (
         <Card role="region" aria-label="Connect Google Analytics" className="flex flex-wrap items-center justify-between gap-3 border-amber-300 bg-amber-50 p-4">
           <div>
             <p className="font-semibold text-amber-900">Connect Google Analytics</p>
@@ -101,7 +122,22 @@ function ConversionTab({ brandId, call, label, range, onReconnect, preparing }: 
           <Button onClick={onReconnect}>Connect Google Analytics</Button>
         </Card>
       )}
-      <ConversionTable report={report} label={label} category={category} onCategory={setCategory} refreshing={query.isFetching} onRefresh={() => void query.refetch()} />
+      <ConversionTable
+        report={query.isError ? null : pages.report}
+        rows={query.isError ? [] : pages.rows}
+        label={label}
+        category={category}
+        onCategory={setCategory}
+        sort={sort}
+        onSort={setSort}
+        pageSize={pageSize}
+        onPageSize={setPageSize}
+        onFilters={setFilters}
+        fetching={query.isFetching}
+        onNeedRows={onNeedRows}
+        onRefresh={() => void query.refetch()}
+        exportRows={() => getConversionReport(brandId, call, range, list)}
+      />
     </div>
   );
 }
@@ -109,20 +145,52 @@ function ConversionTab({ brandId, call, label, range, onReconnect, preparing }: 
 /** the table's columns before any data: the dimension and the two totals, no months */
 const NO_REPORT = { months: [], averages: { totalSessions: null, convRate: null, monthlySessions: null, monthlyConvRate: null } };
 
-function ConversionTable({ report, label, category, onCategory, refreshing, onRefresh }: { report: ConversionReport | null; label: string; category: PerformanceCategory | ''; onCategory: (c: PerformanceCategory | '') => void; refreshing: boolean; onRefresh: () => void }) {
+interface ConversionTableProps {
+  /** the newest page's answer (months, counts, averages); null before any */
+  report: ConversionReport | null;
+  /** the rows loaded so far, in the list's order */
+  rows: ConversionRow[];
+  label: string;
+  category: PerformanceCategory | '';
+  onCategory: (c: PerformanceCategory | '') => void;
+  sort: ConversionTableSort | null;
+  onSort: (s: ConversionTableSort) => void;
+  pageSize: ConversionPageSize;
+  onPageSize: (s: ConversionPageSize) => void;
+  /** the filter popover's column filters, applied on the server */
+  onFilters: (f: ColumnFilter[]) => void;
+  fetching: boolean;
+  onNeedRows: () => void;
+  onRefresh: () => void;
+  /** every row of the list (the category, the sort) for the Excel export: a download, so one call for all */
+  exportRows: () => Promise<{ data: ConversionReport }>;
+}
+
+function ConversionTable({ report, rows, label, category, onCategory, sort, onSort, pageSize, onPageSize, onFilters, fetching, onNeedRows, onRefresh, exportRows }: ConversionTableProps) {
   const [locale] = useLocale();
   const [exporting, setExporting] = useState(false);
-  const all = useMemo(() => report?.data ?? [], [report]);
-  const rows = useMemo(() => (category ? all.filter((r) => r.category === category) : all), [all, category]);
   const columns = useMemo(
     () => conversionColumns(report ?? { ...NO_REPORT, dimensionKey: label }, label, locale),
     [report, label, locale],
   );
+  const months = report?.months;
+  const remoteSort = useMemo(() => {
+    const now = sort ?? CONVERSION_DEFAULT_SORT;
+    return {
+      by: now.sortBy,
+      desc: now.sortOrder === 'desc',
+      sortable: ['dimension', 'totalSessions', 'avgConvRate', ...(months ?? []).map((m) => `m-${m}`)],
+      onSort: (id: string) => onSort(nextConversionSort(sort, id as ConversionSort)),
+    };
+  }, [sort, onSort, months]);
+  const matching = report?.matchingRows ?? 0;
   const doExport = async () => {
-    if (!report) return;
     setExporting(true);
     try {
-      await exportXlsx(conversionExport(report, label, rows));
+      const all = (await exportRows()).data;
+      await exportXlsx(conversionExport(all, label, all.data));
+    } catch (e) {
+      console.error('Conversion export failed', e);
     } finally {
       setExporting(false);
     }
@@ -130,14 +198,27 @@ function ConversionTable({ report, label, category, onCategory, refreshing, onRe
 
   return (
     <ReportTable
-      key={report?.months.join() ?? 'empty'}
       title={`${label} conversion report`}
       columns={columns}
       rows={rows}
       getRowId={(r) => `${String(r[report?.dimensionKey ?? label])}`}
       currency="USD"
       stickyColumns={3}
-      emptyText={category ? 'Oops! No data available for this category' : 'No data to display'}
+      defaultPageSize={pageSize}
+      remote={{
+        totalRows: matching,
+        onNeedRows,
+        loading: fetching,
+        sort: remoteSort,
+        onPageSize: (s) => onPageSize(s as ConversionPageSize),
+        onFilters,
+        // another category or range: page 1
+        resetKey: `${category}|${months?.join() ?? ''}`,
+        filtered: category !== '',
+        unfilteredRows: report?.totalRows,
+      }}
+      emptyText="No data to display"
+      noMatchText={category ? 'Oops! No data available for this category' : undefined}
       toolbar={
         <>
           <label className="flex items-center gap-1">
@@ -146,17 +227,15 @@ function ConversionTable({ report, label, category, onCategory, refreshing, onRe
               <option value="">All categories</option>
               {PERFORMANCE_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
-                  {c}
+                  {report ? `${c} (${report.categoryCounts[c]})` : c}
                 </option>
               ))}
             </select>
           </label>
-          {category && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Filtered</span>}
-          {category && <span>(Filtered from {all.length} total rows)</span>}
-          <Button variant="secondary" onClick={onRefresh} busy={refreshing} aria-label={`Refresh the ${label} report`}>
+          <Button variant="secondary" onClick={onRefresh} busy={fetching} aria-label={`Refresh the ${label} report`}>
             Refresh
           </Button>
-          <Button variant="secondary" onClick={() => void doExport()} disabled={rows.length === 0 || exporting} aria-label={`Export the ${label} report to Excel`}>
+          <Button variant="secondary" onClick={() => void doExport()} disabled={matching === 0 || exporting} aria-label={`Export the ${label} report to Excel`}>
             {exporting ? 'Exporting...' : 'Export to Excel'}
           </Button>
           {report?.notice && <p className="w-full text-xs text-slate-500">{report.notice}</p>}
