@@ -15,6 +15,7 @@ import {
 } from '../db/facts-schema.js';
 import type { DayWindow } from './windows.js';
 import { upsertRows } from '../db/upsert.sql.js';
+import { dropGoogleViewPresets } from '../db/google-view-presets.sql.js';
 import { batchesOf } from '../lib/row-spool.js';
 import { ACCOUNT_FACT_TABLES } from '../db/fact-tables.js';
 import type { WindowFacts } from './pull.js';
@@ -54,6 +55,7 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
       for await (const batch of batchesOf(facts.viewDaily)) rows += await upsertRows(tx, googleViewDaily, batch, { sum: VIEW_METRICS });
       await rollUpAdAccountDays(tx, brandId, 'google_ads', accountId, window);
       await rollUpGoogleViewMonths(tx, brandId, accountId, window);
+      await dropGoogleViewPresets(tx, brandId, accountId); // stale from this commit on; the job rebuilds them at its end
       return rows;
     }
     case 'ga4': {
