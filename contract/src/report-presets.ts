@@ -55,12 +55,12 @@ export const QUICK_SELECTS: readonly QuickSelect[] = [
 
 /**
  * The ranges worth keeping sums for as of `today`: every quick select that ends yesterday or today (they slide
- * with the day; the others are asked rarely), the default range (this month, a quick select too) and the whole
- * reportable history up to yesterday (the widest range the picker allows), each once.
+ * with the day; the others are asked rarely), which include the default range (this month), and the synced
+ * history (`historyDays` ending yesterday: the two years a backfill holds), each once.
  */
-export function presetRanges(today: string): DayPair[] {
+export function presetRanges(today: string, historyDays: number): DayPair[] {
   const yesterday = addDays(today, -1);
-  const all = [...QUICK_SELECTS.map((q) => q.range(today)), { from: reportDayBounds(today).earliest, to: yesterday }];
+  const all = [...QUICK_SELECTS.map((q) => q.range(today)), clampToEarliest({ from: addDays(yesterday, -(historyDays - 1)), to: yesterday }, today)];
   const seen = new Set<string>();
   return all.filter((r) => {
     const id = `${r.from}/${r.to}`;

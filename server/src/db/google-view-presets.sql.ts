@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { presetRanges } from '@parallels/contract/report-presets';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from './client.js';
 import { costAndReturn, PERFORMANCE_CATEGORY, viewSource, type GoogleView } from './google-views.sql.js';
@@ -29,14 +28,14 @@ export interface PresetRebuild {
 }
 
 /**
- * Every summary of one account rewritten for the presets as of `today` (the brand's day), in one transaction
+ * Every summary of one account rewritten for `ranges` (contract/report-presets presetRanges as of the brand's
+ * today), in one transaction
  * of its own: the previous day's ranges go, each (view, range) gets its key rows (sums, names, category against
  * the account's averages over all its keys) and then its build row (counts, sums, filter choices) read from them.
  * Run by the sync job after its last window committed (the job holds the connection, so no window of the
  * account commits meanwhile).
  */
-export async function rebuildGoogleViewPresets(db: Database, brandId: string, customerId: string, today: string): Promise<PresetRebuild> {
-  const ranges = presetRanges(today);
+export async function rebuildGoogleViewPresets(db: Database, brandId: string, customerId: string, ranges: DayRange[]): Promise<PresetRebuild> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`delete from google_view_preset_builds where brand_id = ${brandId} and customer_id = ${customerId}`);
     await tx.execute(sql`delete from google_view_presets where brand_id = ${brandId} and customer_id = ${customerId}`);

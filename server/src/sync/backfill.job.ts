@@ -20,7 +20,8 @@ import {
 import { adoptPulls, parkPulls, WindowPulls, type StartPull } from './window-pulls.js';
 import { addDays, todayIn, yesterdayIn } from '@parallels/contract/days';
 import { rebuildGoogleViewPresets } from '../db/google-view-presets.sql.js';
-import { backfillWindows, missingWindows, refreshWindow, type DayWindow } from './windows.js';
+import { backfillWindows, HISTORY_DAYS, missingWindows, refreshWindow, type DayWindow } from './windows.js';
+import { presetRanges } from '@parallels/contract/report-presets';
 
 export const BACKFILL_STREAM = 'backfill';
 
@@ -247,8 +248,8 @@ async function refresh(deps: JobDeps, connectionId: string): Promise<BackfillRes
  */
 async function refreshGoogleViewPresets(deps: JobDeps, conn: SyncConnection): Promise<void> {
   if (conn.platform !== 'google_ads') return;
-  const today = todayIn(conn.brandTimezone, deps.now?.() ?? new Date());
-  await rebuildGoogleViewPresets(deps.db, conn.brandId, conn.accountId, today).catch((err: unknown) =>
+  const ranges = presetRanges(todayIn(conn.brandTimezone, deps.now?.() ?? new Date()), deps.historyDays ?? HISTORY_DAYS);
+  await rebuildGoogleViewPresets(deps.db, conn.brandId, conn.accountId, ranges).catch((err: unknown) =>
     deps.log.warn({ err, connectionId: conn.id }, 'could not rebuild the Google Ads preset summaries'),
   );
 }

@@ -187,11 +187,12 @@ export async function viewMonthSums(db: Database, brandId: string, view: GoogleV
 }
 
 /**
- * viewReportPage for accounts whose preset summary (google_view_presets) exists for exactly this range, all of
- * them with complete figures: each account's page is an index range scan in the header sort's order (Total
- * Cost by default; the other sorts order the account's summary rows, one narrow row per key, no aggregation);
- * without column filters the rows' and chips' counts are the build rows' (`builds`), with them they are counted
- * over the summary rows. The same answer as viewReportPage for the range.
+ * viewReportPage for accounts whose preset summary (google_view_presets) exists for exactly this range: each
+ * account's page is an index range scan in the header sort's order (Total Cost by default; the other sorts order
+ * the account's summary rows, one narrow row per key, no aggregation); without column filters the rows' and
+ * chips' counts are the build rows' (`builds`), with them they are counted over the summary rows. Without
+ * complete figures (q.complete false) nothing has a category or matches a filter and keys sort by label, as in
+ * viewReportPage. The same answer as viewReportPage for the range.
  */
 export async function presetReportPage(
   db: Database,
@@ -199,9 +200,10 @@ export async function presetReportPage(
   view: GoogleView,
   builds: PresetBuild[],
   range: DayRange,
-  q: Omit<ReportPageQuery, 'complete'>,
+  q: ReportPageQuery,
 ): Promise<{ stats: AccountStats[]; rows: PageRow[] }> {
   if (builds.length === 0) return { stats: [], rows: [] };
+  if (!q.complete) return presetLabelPage(db, brandId, view, builds, range, q);
   const by = q.sortBy ?? 'Total Cost';
   const dir = q.sortOrder ?? 'desc';
   const filtered = q.costFilter !== undefined || q.convValuePerCostFilter !== undefined;
@@ -243,5 +245,35 @@ export async function presetReportPage(
       ? { ...c, total_rows: b.keys }
       : { customer_id: b.customer_id, total_rows: b.keys, filtered_rows: b.keys, top: b.top_performers, high_cost: b.high_cost, high_return: b.high_return, under: b.under_performers };
   });
+  return { stats, rows: json<PageRow[]>(row?.rows ?? []) };
+}
+
+/** presetReportPage without complete figures: no categories, a filter or a chip matches nothing, label order. */
+async function presetLabelPage(db: Database, brandId: string, view: GoogleView, builds: PresetBuild[], range: DayRange, q: ReportPageQuery): Promise<{ stats: AccountStats[]; rows: PageRow[] }> {
+  const none = q.costFilter !== undefined || q.convValuePerCostFilter !== undefined || q.category !== undefined;
+  const stats = builds.map((b): AccountStats => ({
+    customer_id: b.customer_id,
+    total_rows: b.keys,
+    filtered_rows: q.costFilter !== undefined || q.convValuePerCostFilter !== undefined ? 0 : b.keys,
+    top: 0,
+    high_cost: 0,
+    high_return: 0,
+    under: 0,
+  }));
+  if (none) return { stats, rows: [] };
+  const by = q.sortBy ?? 'Total Cost';
+  const dir = q.sortOrder ?? 'desc';
+  const accounts = sql.join(builds.map((b) => sql`(${b.customer_id})`), sql`, `);
+  const [row] = await queryRows<{ rows: unknown }>(
+    db,
+    sql`select coalesce(json_agg(json_build_object('customer_id', x.customer_id, 'key', x.key, 'category', null, 'cost_micros', x.cost_micros::float8, 'clicks', x.clicks::float8,
+          'impressions', x.impressions::float8, 'conversions', x.conversions::float8, 'conversions_value', x.conversions_value::float8) order by x.customer_id, ${pageOrder('x', false, by, dir)}), '[]'::json) as rows
+      from (values ${accounts}) a(customer_id) cross join lateral (
+        select p.customer_id, p.key, p.label, p.cost_micros, p.clicks, p.impressions, p.conversions, p.conversions_value
+        from google_view_presets p
+        where p.brand_id = ${brandId} and p.customer_id = a.customer_id and p.view = ${view} and p.from_date = ${range.from} and p.to_date = ${range.to}
+        order by ${pageOrder('p', false, by, dir)}
+        limit ${q.limit} offset ${q.offset}) x`,
+  );
   return { stats, rows: json<PageRow[]>(row?.rows ?? []) };
 }
