@@ -112,6 +112,14 @@ const ORDER: Record<SearchTermSort, SQL> = {
   avg_cpc: sql`t.cost_micros / nullif(t.clicks, 0)`,
 };
 
+/** The page asked: its size and number, and the header sort. */
+export interface SearchTermPage {
+  limit: number;
+  page: number;
+  sortBy: SearchTermSort;
+  sortOrder: 'asc' | 'desc';
+}
+
 export interface SearchTermReport {
   records: number;
   cost_micros: number;
@@ -122,6 +130,9 @@ export interface SearchTermReport {
   pairs: Array<{ campaign_name: string; ad_group_name: string }>;
   statuses: string[];
 }
+
+const NO_TERMS: SearchTermReport = { records: 0, cost_micros: 0, conversions_value: 0, page: 1, rows: [], pairs: [], statuses: [] };
+const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 /**
  * The search-term call in one statement (decision 015, "Scale"): the terms are summed over the range once, then
@@ -134,9 +145,9 @@ export async function searchTermReport(
   customerIds: string[],
   range: DayRange,
   f: SearchTermFilter,
-  page: { limit: number; page: number; sortBy: SearchTermSort; sortOrder: 'asc' | 'desc' },
+  page: SearchTermPage,
 ): Promise<SearchTermReport> {
-  if (customerIds.length === 0) return { records: 0, cost_micros: 0, conversions_value: 0, page: 1, rows: [], pairs: [], statuses: [] };
+  if (customerIds.length === 0) return NO_TERMS;
   const direction = page.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   const [row] = await queryRows<{ totals: unknown; rows: unknown; pairs: unknown; statuses: unknown }>(
     db,
@@ -156,7 +167,6 @@ export async function searchTermReport(
           from (select distinct t.campaign_name, t.ad_group_name from t where t.campaign_name is not null and t.ad_group_name is not null) x) as pairs,
         (select coalesce(json_agg(x.status order by x.status), '[]'::json) from (select distinct t.status from t where t.status is not null) x) as statuses`,
   );
-  const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
   const totals = json<{ records: number; cost_micros: number; conversions_value: number; page: number }>(row!.totals);
   return { ...totals, rows: json<SearchTermSums[]>(row!.rows), pairs: json<SearchTermReport['pairs']>(row!.pairs), statuses: json<string[]>(row!.statuses) };
 }
@@ -174,9 +184,9 @@ export async function presetSearchTermReport(
   customerIds: string[],
   range: DayRange,
   f: SearchTermFilter,
-  page: { limit: number; page: number; sortBy: SearchTermSort; sortOrder: 'asc' | 'desc' },
+  page: SearchTermPage,
 ): Promise<SearchTermReport> {
-  if (customerIds.length === 0) return { records: 0, cost_micros: 0, conversions_value: 0, page: 1, rows: [], pairs: [], statuses: [] };
+  if (customerIds.length === 0) return NO_TERMS;
   const ids = inList(customerIds);
   // the summary's rows under the statement's names and types (float8 sums; cost_micros stays the bigint column,
   // exact in float8 too, so the cost order is the index's)
@@ -204,7 +214,6 @@ export async function presetSearchTermReport(
         (select coalesce(json_agg(x.status order by x.status), '[]'::json) from (select distinct e.status from b cross join jsonb_array_elements_text(b.statuses) e(status)) x) as statuses
       from n`,
   );
-  const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
   const records = Number(head!.records);
   // spec section 5: the page clamped to 1..the last page, as the statement clamps it
   const pageNo = Math.min(page.page, Math.max(1, Math.ceil(records / page.limit)));
