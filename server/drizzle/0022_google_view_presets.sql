@@ -42,4 +42,5 @@ ALTER TABLE "google_view_presets" ADD CONSTRAINT "google_view_presets_brand_id_b
 ALTER TABLE "google_view_preset_builds" ADD CONSTRAINT "google_view_preset_builds_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "google_view_presets_cost_idx" ON "google_view_presets" USING btree ("brand_id","customer_id","view","from_date","to_date","cost_micros" DESC,"label","key");--> statement-breakpoint
 CREATE INDEX "google_view_presets_category_idx" ON "google_view_presets" USING btree ("brand_id","customer_id","view","from_date","to_date","category","cost_micros" DESC,"label","key");--> statement-breakpoint
-CREATE INDEX "google_view_presets_brand_cost_idx" ON "google_view_presets" USING btree ("brand_id","view","from_date","to_date","cost_micros" DESC NULLS LAST,"customer_id","key");
+CREATE INDEX "google_view_presets_brand_cost_idx" ON "google_view_presets" USING btree ("brand_id","view","from_date","to_date","cost_micros" DESC NULLS LAST,"customer_id","key");--> statement-breakpoint
+CREATE INDEX "google_view_presets_campaign_idx" ON "google_view_presets" USING btree ("brand_id","view","from_date","to_date","campaign_name","ad_group_name");

@@ -340,6 +340,8 @@ export const googleViewPresets = pgTable(
     index('google_view_presets_category_idx').on(t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.category, t.costMicros.desc(), t.label, t.key),
     // the segment's search terms over every account (cost, highest first, then account and key)
     index('google_view_presets_brand_cost_idx').on(t.brandId, t.view, t.fromDate, t.toDate, t.costMicros.desc().nullsLast(), t.customerId, t.key),
+    // the segment's campaign / ad group filters: count and page only the campaign's keys
+    index('google_view_presets_campaign_idx').on(t.brandId, t.view, t.fromDate, t.toDate, t.campaignName, t.adGroupName),
   ],
 );
 
