@@ -25,8 +25,11 @@ import Fastify from 'fastify';
 import { mountEmulators } from '@parallels/emulators/index';
 import { fetchCampaignRangeReach, fetchCampaignSetRangeReach } from '@parallels/server/connectors/meta/meta-range-reach';
 import type { PlatformsConfig } from '@parallels/server/config';
-import { viewMonthSums, viewReportPage, type ReportPageQuery } from '@parallels/server/modules/google-reports/google-reports.sql';
-import { productSums, searchTermReport } from '@parallels/server/modules/segment/segment.sql';
+import { presetReportPage, viewMonthSums, viewReportPage, type ReportPageQuery } from '@parallels/server/modules/google-reports/google-reports.sql';
+import { presetSearchTermReport, productSums, searchTermReport } from '@parallels/server/modules/segment/segment.sql';
+import { presetBuilds, rebuildGoogleViewPresets } from '@parallels/server/db/google-view-presets.sql';
+import { presetRanges } from '@parallels/contract/report-presets';
+import { HISTORY_DAYS } from '@parallels/server/sync/windows';
 
 /**
  * bench/reports: report latency on a large benchmark brand (ARCHITECTURE.md, Budgets: "any report on the
@@ -41,6 +44,7 @@ import { productSums, searchTermReport } from '@parallels/server/modules/segment
  * report's own queries; the report's queries alone are printed beside it.
  *
  * BENCH_DATABASE_URL=postgres://...  run on PostgreSQL (a scratch database is created and dropped); default PGlite
+ * BENCH_GOOGLE_PRESETS=off            leave the Google Ads preset summaries unbuilt (the per-request statements answer)
  * BENCH_REPORT_REQUESTS=200           measured requests per case (after BENCH_REPORT_WARMUP=20 warm-up requests)
  * BENCH_REPORT_ONLY=analytics         measure only the endpoints whose name contains this
  */
@@ -517,6 +521,18 @@ try {
     type SearchTermSort = Parameters<typeof searchTermReport>[5]['sortBy'];
     const GOOGLE_REPORTS = Object.keys(googleViews) as GoogleReport[];
     const googleIds = (await loadSourceConnections(db, brandId, 'google_ads')).map((c) => c.accountId);
+    // the preset summaries, as the sync job rebuilds them at its end for each account (decision 015, "Scale"):
+    // their cost to the writer, per account, at this load
+    if (process.env.BENCH_GOOGLE_PRESETS !== 'off') {
+      const presets = presetRanges(today, HISTORY_DAYS);
+      for (const id of googleIds) {
+        const started = performance.now();
+        const built = await rebuildGoogleViewPresets(db, brandId, id, presets);
+        console.log(
+          `reports: google_view_presets for account ${id}: ${built.rows.toLocaleString('en-US')} rows over ${built.ranges} ranges x 2 views in ${((performance.now() - started) / 1000).toFixed(1)} s (load average ${loadavg()[0]!.toFixed(1)})`,
+        );
+      }
+    } else console.log('reports: google_view_presets not built (BENCH_GOOGLE_PRESETS=off): the per-request statements answer');
     for (const [label, body] of Object.entries(ranges)) {
       const range = { from: body.startDate, to: body.endDate };
       const pages: Array<[string, GoogleReport, object, ReportPageQuery, string[]]> = [
@@ -547,7 +563,8 @@ try {
           ...request,
           report: async () => {
             await loadSourceConnections(db, brandId, 'google_ads');
-            const page = await viewReportPage(db, brandId, googleViews[report], ids, range, query);
+            const builds = report === 'searchTerm' || report === 'keyword' ? await presetBuilds(db, brandId, googleViews[report], ids, range) : null;
+            const page = builds ? await presetReportPage(db, brandId, googleViews[report], builds, range, query) : await viewReportPage(db, brandId, googleViews[report], ids, range, query);
             return viewMonthSums(db, brandId, googleViews[report], range, page.rows.map((r) => ({ customerId: r.customer_id, key: r.key })));
           },
         });
@@ -583,7 +600,8 @@ try {
           ...request,
           report: async () => {
             const ids = (await loadSourceConnections(db, brandId, 'google_ads')).map((c) => c.accountId);
-            return searchTermReport(db, brandId, ids, range, filter, q);
+            const builds = await presetBuilds(db, brandId, 'search_term', ids, range);
+            return (builds ? presetSearchTermReport : searchTermReport)(db, brandId, ids, range, filter, q);
           },
         });
       }

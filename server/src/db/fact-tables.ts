@@ -10,6 +10,8 @@ import {
   googleProducts,
   googleViewDaily,
   googleViewMonthly,
+  googleViewPresetBuilds,
+  googleViewPresets,
   metaAdDaily,
   metaAdMonthly,
   metaAdsetInterests,
@@ -59,6 +61,9 @@ export const ACCOUNT_FACT_TABLES: Record<Platform, AccountFactTable[]> = {
     { table: googleViewDaily, brand: googleViewDaily.brandId, account: googleViewDaily.customerId, date: googleViewDaily.date },
     // derived per month: the window writer recomputes the months it touches (no `date`: a window never deletes a whole month)
     { table: googleViewMonthly, brand: googleViewMonthly.brandId, account: googleViewMonthly.customerId },
+    // derived per preset range at the end of each sync job (db/google-view-presets.sql.ts)
+    { table: googleViewPresetBuilds, brand: googleViewPresetBuilds.brandId, account: googleViewPresetBuilds.customerId },
+    { table: googleViewPresets, brand: googleViewPresets.brandId, account: googleViewPresets.customerId },
     { table: adAccountDaily, brand: adAccountDaily.brandId, account: adAccountDaily.accountId, date: adAccountDaily.date },
     { table: googleProducts, brand: googleProducts.brandId, account: googleProducts.customerId },
   ],

@@ -304,6 +304,77 @@ export const googleViewMonthly = pgTable(
   (t) => [primaryKey({ columns: [t.brandId, t.customerId, t.view, t.key, t.month] }), index('google_view_monthly_month_idx').on(t.brandId, t.view, t.month)],
 );
 
+/**
+ * Each key of a view summed over a date-picker preset range (decision 015, "Scale"): the totals, the names the
+ * reports show and the key's performance category against its account's averages over all its keys in that
+ * range. Derived from google_view_daily / google_view_monthly by the sync job once its windows are in
+ * (db/google-view-presets.sql.ts); served only for the exact range it was built for, and only while the
+ * account's google_view_preset_builds row exists (a window write deletes it).
+ */
+export const googleViewPresets = pgTable(
+  'google_view_presets',
+  {
+    brandId: brandRef(),
+    customerId: text('customer_id').notNull(),
+    view: text('view').notNull(),
+    fromDate: date('from_date').notNull(),
+    toDate: date('to_date').notNull(),
+    key: text('key').notNull(),
+    /** max(label) over the range, as the per-request statements group it; the names likewise (status: the newest day's) */
+    label: text('label').notNull(),
+    matchType: text('match_type'),
+    status: text('status'),
+    campaignName: text('campaign_name'),
+    adGroupName: text('ad_group_name'),
+    costMicros: count('cost_micros'),
+    impressions: count('impressions'),
+    clicks: count('clicks'),
+    conversions: numeric('conversions').notNull(),
+    conversionsValue: numeric('conversions_value').notNull(),
+    /** the colour rule's category (Top Performers ...) against the account's averages over the range */
+    category: text('category').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.key] }),
+    // a Google Ads card's first page (Total Cost, highest first, then label and key) and a chip's
+    index('google_view_presets_cost_idx').on(t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.costMicros.desc(), t.label, t.key),
+    index('google_view_presets_category_idx').on(t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.category, t.costMicros.desc(), t.label, t.key),
+    // the segment's search terms over every account (cost, highest first, then account and key)
+    index('google_view_presets_brand_cost_idx').on(t.brandId, t.view, t.fromDate, t.toDate, t.costMicros.desc().nullsLast(), t.customerId, t.key),
+    // the segment's campaign / ad group filters: count and page only the campaign's keys
+    index('google_view_presets_campaign_idx').on(t.brandId, t.view, t.fromDate, t.toDate, t.campaignName, t.adGroupName),
+  ],
+);
+
+/**
+ * One row per account, view and preset range whose google_view_presets rows are complete and current: what the
+ * reports read without computing (the rows' count, the chips' counts, the sums, the filter choices). Deleted by
+ * every window write of the account (in the window's transaction), so a summary older than the facts is never
+ * served; rebuilt at the end of each sync job.
+ */
+export const googleViewPresetBuilds = pgTable(
+  'google_view_preset_builds',
+  {
+    brandId: brandRef(),
+    customerId: text('customer_id').notNull(),
+    view: text('view').notNull(),
+    fromDate: date('from_date').notNull(),
+    toDate: date('to_date').notNull(),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+    keys: integer('keys').notNull(),
+    topPerformers: integer('top_performers').notNull(),
+    highCost: integer('high_cost').notNull(),
+    highReturn: integer('high_return').notNull(),
+    underPerformers: integer('under_performers').notNull(),
+    costMicros: count('cost_micros'),
+    conversionsValue: numeric('conversions_value').notNull(),
+    /** the distinct campaign / ad group pairs and statuses of the keys (the segment's filter choices) */
+    pairs: jsonb('pairs').$type<Array<{ campaign_name: string; ad_group_name: string }>>().notNull(),
+    statuses: jsonb('statuses').$type<string[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.customerId, t.view, t.fromDate, t.toDate] })],
+);
+
 /** Merchant Center products as Google Ads sees them: attributes, status and issues (not daily). */
 export const googleProducts = pgTable(
   'google_products',

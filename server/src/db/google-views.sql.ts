@@ -43,3 +43,15 @@ export function viewSource(brandId: string, view: GoogleView, customerIds: strin
   }
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
+
+/**
+ * A key's cost in units and its Conv. Value / Cost from its float8 sums (the colour rule's pair; 0 over 0 is 0),
+ * as `cost` and `per_cost`: the per-request statement and the preset summaries compute them alike.
+ */
+export function costAndReturn(costMicros: SQL, value: SQL): SQL {
+  return sql`${costMicros} / 1000000.0::float8 as cost, case when ${costMicros} = 0 then 0::float8 else ${value} / (${costMicros} / 1000000.0::float8) end as per_cost`;
+}
+
+/** spec section 9's colour rule over alias k0 (cost, per_cost and the account's averages avg_cost, avg_per_cost). */
+export const PERFORMANCE_CATEGORY = sql`case when k0.cost >= k0.avg_cost and k0.per_cost >= k0.avg_per_cost then 'Top Performers' when k0.cost >= k0.avg_cost then 'High Cost'
+  when k0.per_cost >= k0.avg_per_cost then 'High Conv. Value/Cost' else 'Under Performers' end`;

@@ -18,8 +18,10 @@ import {
   type SyncConnection,
 } from './sync.sql.js';
 import { adoptPulls, parkPulls, WindowPulls, type StartPull } from './window-pulls.js';
-import { addDays, yesterdayIn } from '@parallels/contract/days';
-import { backfillWindows, missingWindows, refreshWindow, type DayWindow } from './windows.js';
+import { addDays, todayIn, yesterdayIn } from '@parallels/contract/days';
+import { rebuildGoogleViewPresets } from '../db/google-view-presets.sql.js';
+import { backfillWindows, HISTORY_DAYS, missingWindows, refreshWindow, type DayWindow } from './windows.js';
+import { presetRanges } from '@parallels/contract/report-presets';
 
 export const BACKFILL_STREAM = 'backfill';
 
@@ -221,6 +223,7 @@ async function backfill(deps: JobDeps, connectionId: string, phase: 'all' | 'rec
     await setSyncState(deps.db, conn.id, { state: 'fresh' });
     await announce(deps, conn, 1, 'fresh');
   }
+  await refreshGoogleViewPresets(deps, conn);
   await deps.onSynced?.(conn.brandId);
   return { ...result, outcome: 'done' };
 }
@@ -245,11 +248,25 @@ async function refresh(deps: JobDeps, connectionId: string): Promise<BackfillRes
     const { all, missing } = await historyOf(deps, conn);
     if (missing.length) await setSyncState(deps.db, conn.id, { state: 'backfilling', progress: (all.length - missing.length) / all.length });
     else await setSyncState(deps.db, conn.id, { state: 'fresh' });
+    await refreshGoogleViewPresets(deps, conn);
     await deps.onSynced?.(conn.brandId);
     return { ...result, rows, calls, outcome: 'done', missing: missing.length };
   } catch (e) {
     return failed(deps, conn, result, e);
   }
+}
+
+/**
+ * After a Google Ads job's last window: the preset summaries as of the brand's today (decision 015, "Scale"),
+ * rebuilt even without new data since the presets slide with the day. Its own transaction; a failure only
+ * leaves the reports on the per-request statement, so it is logged, not thrown.
+ */
+async function refreshGoogleViewPresets(deps: JobDeps, conn: SyncConnection): Promise<void> {
+  if (conn.platform !== 'google_ads') return;
+  const ranges = presetRanges(todayIn(conn.brandTimezone, deps.now?.() ?? new Date()), deps.historyDays ?? HISTORY_DAYS);
+  await rebuildGoogleViewPresets(deps.db, conn.brandId, conn.accountId, ranges).catch((err: unknown) =>
+    deps.log.warn({ err, connectionId: conn.id }, 'could not rebuild the Google Ads preset summaries'),
+  );
 }
 
 /** A token problem: mark for reconnection and stop (never retried). Anything else: record it and rethrow for the queue. */

@@ -16,6 +16,7 @@ import {
 } from '../db/facts-schema.js';
 import type { DayWindow } from './windows.js';
 import { upsertRows, type UpsertOptions } from '../db/upsert.sql.js';
+import { dropGoogleViewPresets } from '../db/google-view-presets.sql.js';
 import { batchesOf } from '../lib/row-spool.js';
 import { ACCOUNT_FACT_TABLES } from '../db/fact-tables.js';
 import type { WindowFacts } from './pull.js';
@@ -112,6 +113,7 @@ export async function writeWindowSteps(
       await step(async (tx) => {
         await rollUpAdAccountDays(tx, brandId, 'google_ads', accountId, window);
         await rollUpGoogleViewMonths(tx, brandId, accountId, window);
+        await dropGoogleViewPresets(tx, brandId, accountId); // stale from this commit on; the job rebuilds them at its end
         await finish(tx, rows);
       });
       return rows;

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { addDays, addMonths, daysBetween, isCalendarDay, monthStart, quarterStart, weekStart, yearStart } from '@parallels/contract/days';
+import { addDays, daysBetween, isCalendarDay, monthStart } from '@parallels/contract/days';
+import { clampToEarliest, type DayPair } from '@parallels/contract/report-presets';
 import { reportDayBounds } from '@parallels/contract/report-dates';
 import { useBrandToday } from './brand-today';
 
@@ -11,10 +12,7 @@ import { useBrandToday } from './brand-today';
  * The range lives only in the URL (from, to, compareFrom, compareTo), so a link reproduces the view.
  */
 
-export interface DayPair {
-  from: string;
-  to: string;
-}
+export type { DayPair };
 
 /** Compare mode is on when both compare fields are present. */
 export interface DateRange extends DayPair {
@@ -41,49 +39,7 @@ export function isDayDisabled(day: string, today: string): boolean {
   return day > today || day < earliestSelectableDay(today);
 }
 
-/** Keeps a pair inside what can be reported on: from not before the earliest day, to not before from. */
-function clampToEarliest(pair: DayPair, today: string): DayPair {
-  const earliest = earliestSelectableDay(today);
-  const from = pair.from < earliest ? earliest : pair.from;
-  return { from, to: pair.to < from ? from : pair.to };
-}
-
-export interface QuickSelect {
-  label: string;
-  range: (today: string) => DayPair;
-}
-
-const quick = (label: string, range: (t: string) => DayPair): QuickSelect => ({ label, range: (t) => clampToEarliest(range(t), t) });
-
-/**
- * Spec section 9, in the spec's order and wording. What a preset covers follows the platforms' own convention,
- * decided here once: the rolling ones ('Last 7 Days', 'Last 30 Days', 'Last 3 Months', ...) are whole days
- * ending yesterday, the same days as the dashboard's cards of those names, since today is not over and has not
- * synced. 'Today' and the calendar ones ('This Week', 'This Month', ...) run to today, which the reports show
- * as partial (figures through yesterday, today's after the day ends).
- */
-export const QUICK_SELECTS: readonly QuickSelect[] = [
-  quick('Today', (t) => ({ from: t, to: t })),
-  quick('Yesterday', (t) => ({ from: addDays(t, -1), to: addDays(t, -1) })),
-  quick('This Week', (t) => ({ from: weekStart(t), to: t })),
-  quick('Last 7 Days', (t) => ({ from: addDays(t, -7), to: addDays(t, -1) })),
-  quick('Last week', (t) => ({ from: addDays(weekStart(t), -7), to: addDays(weekStart(t), -1) })),
-  quick('Last 30 Days', (t) => ({ from: addDays(t, -30), to: addDays(t, -1) })),
-  quick('This Month', (t) => ({ from: monthStart(t), to: t })),
-  quick('Last 3 Months', (t) => ({ from: addMonths(t, -3), to: addDays(t, -1) })),
-  quick('Last 6 Months', (t) => ({ from: addMonths(t, -6), to: addDays(t, -1) })),
-  quick('This Quarter', (t) => ({ from: quarterStart(t), to: t })),
-  quick('Last Quarter', (t) => {
-    const from = addMonths(quarterStart(t), -3);
-    return { from, to: addDays(quarterStart(t), -1) };
-  }),
-  quick('This Year', (t) => ({ from: yearStart(t), to: t })),
-  quick('Last 365 Days', (t) => ({ from: addDays(t, -365), to: addDays(t, -1) })),
-  quick('Last Year', (t) => {
-    const lastYear = addMonths(yearStart(t), -12);
-    return { from: lastYear, to: addDays(yearStart(t), -1) };
-  }),
-];
+export { QUICK_SELECTS, type QuickSelect } from '@parallels/contract/report-presets';
 
 /** Whether `range` reaches today, which is not over: its figures are partial (through yesterday). */
 export function includesToday(range: DayPair, today: string): boolean {

@@ -17,7 +17,8 @@ import type { AccessibleBrand } from '../auth/auth.sql.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { assertSomethingSynced, coveredDays, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
 import { connectionStatus } from '../reports/source-status.js';
-import { viewMonthSums, viewReportPage, type GoogleView, type PageRow, type ViewMonthSums } from './google-reports.sql.js';
+import { PRESET_VIEWS, presetBuilds } from '../../db/google-view-presets.sql.js';
+import { presetReportPage, viewMonthSums, viewReportPage, type GoogleView, type PageRow, type ViewMonthSums } from './google-reports.sql.js';
 import { NO_GOOGLE_ADS_SUMS, type GoogleAdsSums } from './google-ads-sums.js';
 
 // spec/reports.md "Google Ads reports": one card per ad account, rows with totals and MonthlyData, the
@@ -177,13 +178,17 @@ export async function buildGoogleReport(deps: ReportDeps, brand: AccessibleBrand
   const query = { costFilter: request.costFilter, convValuePerCostFilter: request.convValuePerCostFilter, category: request.category, limit: request.limit, offset: request.offset, sortBy: request.sortBy, sortOrder: request.sortOrder };
   const completeIds = coverage.filter((c) => c.complete).map((c) => c.conn.accountId);
   const partialIds = coverage.filter((c) => !c.complete).map((c) => c.conn.accountId);
-  const [full, partial] = await Promise.all([
-    viewReportPage(deps.db, brand.id, VIEWS[report], completeIds, range, { ...query, complete: true }),
-    viewReportPage(deps.db, brand.id, VIEWS[report], partialIds, range, { ...query, complete: false }),
-  ]);
+  // accounts with a preset summary for exactly this range read it (decision 015, "Scale")
+  const view = VIEWS[report];
+  const summaries = (ids: string[]) => (PRESET_VIEWS.includes(view) ? presetBuilds(deps.db, brand.id, view, ids, range) : Promise.resolve(null));
+  const page = async (ids: string[], complete: boolean) => {
+    const builds = await summaries(ids);
+    return builds ? presetReportPage(deps.db, brand.id, view, builds, range, { ...query, complete }) : viewReportPage(deps.db, brand.id, view, ids, range, { ...query, complete });
+  };
+  const [full, partial] = await Promise.all([page(completeIds, true), page(partialIds, false)]);
   const stats = new Map([...full.stats, ...partial.stats].map((s) => [s.customer_id, s]));
   const pageRows = [...full.rows, ...partial.rows];
-  const monthSums = await viewMonthSums(deps.db, brand.id, VIEWS[report], range, pageRows.map((r) => ({ customerId: r.customer_id, key: r.key })));
+  const monthSums = await viewMonthSums(deps.db, brand.id, view, range, pageRows.map((r) => ({ customerId: r.customer_id, key: r.key })));
   const monthsByKey = new Map<string, ViewMonthSums[]>();
   for (const m of monthSums) {
     const id = `${m.customer_id}\u0000${m.key}`;

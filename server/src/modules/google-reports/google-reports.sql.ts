@@ -2,12 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { GoogleColumnFilter, GooglePerformanceCategory, GoogleReportSort, GoogleSortOrder } from '@parallels/contract/google-reports';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
-import { viewSource, type GoogleView } from '../../db/google-views.sql.js';
+import type { PresetBuild } from '../../db/google-view-presets.sql.js';
+import { costAndReturn, PERFORMANCE_CATEGORY, viewSource, type GoogleView } from '../../db/google-views.sql.js';
 
 export type { GoogleView };
 
-const CATEGORY = sql`case when k0.cost >= k0.avg_cost and k0.per_cost >= k0.avg_per_cost then 'Top Performers' when k0.cost >= k0.avg_cost then 'High Cost'
-  when k0.per_cost >= k0.avg_per_cost then 'High Conv. Value/Cost' else 'Under Performers' end`;
 
 /** A column filter on a figure; '==' matches at the 2 decimals the table shows; no filter: true. */
 function filterSql(column: SQL, f: GoogleColumnFilter | undefined): SQL {
@@ -125,13 +124,12 @@ export async function viewReportPage(db: Database, brandId: string, view: Google
           from ${viewSource(brandId, view, customerIds, range)} s
           group by s.customer_id, s.key
         ), c as (
-          select t.*, t.cost_micros / 1000000.0::float8 as cost,
-            case when t.cost_micros = 0 then 0::float8 else t.conversions_value / (t.cost_micros / 1000000.0::float8) end as per_cost
+          select t.*, ${costAndReturn(sql`t.cost_micros`, sql`t.conversions_value`)}
           from t
         ), k0 as (
           select c.*, avg(c.cost) over w as avg_cost, avg(c.per_cost) over w as avg_per_cost from c window w as (partition by c.customer_id)
         ), k as (
-          select k0.*, case when ${complete} then ${CATEGORY} end as category,
+          select k0.*, case when ${complete} then ${PERFORMANCE_CATEGORY} end as category,
             (${complete} and ${filterSql(sql`k0.cost`, q.costFilter)} and ${filterSql(sql`k0.per_cost`, q.convValuePerCostFilter)}) or (not ${complete} and ${q.costFilter || q.convValuePerCostFilter ? sql`false` : sql`true`}) as passes
           from k0 k0
         ), stats as (
@@ -186,4 +184,96 @@ export async function viewMonthSums(db: Database, brandId: string, view: GoogleV
         from ${viewSource(brandId, view, customerIds, range, keys)} s
         group by s.customer_id, s.key, s.month`,
   );
+}
+
+/**
+ * viewReportPage for accounts whose preset summary (google_view_presets) exists for exactly this range: each
+ * account's page is an index range scan in the header sort's order (Total Cost by default; the other sorts order
+ * the account's summary rows, one narrow row per key, no aggregation); without column filters the rows' and
+ * chips' counts are the build rows' (`builds`), with them they are counted over the summary rows. Without
+ * complete figures (q.complete false) nothing has a category or matches a filter and keys sort by label, as in
+ * viewReportPage. The same answer as viewReportPage for the range.
+ */
+export async function presetReportPage(
+  db: Database,
+  brandId: string,
+  view: GoogleView,
+  builds: PresetBuild[],
+  range: DayRange,
+  q: ReportPageQuery,
+): Promise<{ stats: AccountStats[]; rows: PageRow[] }> {
+  if (builds.length === 0) return { stats: [], rows: [] };
+  if (!q.complete) return presetLabelPage(db, brandId, view, builds, range, q);
+  const by = q.sortBy ?? 'Total Cost';
+  const dir = q.sortOrder ?? 'desc';
+  const filtered = q.costFilter !== undefined || q.convValuePerCostFilter !== undefined;
+  // the summary's rows with the figures as the statement has them (float8 sums; cost_micros stays the bigint
+  // column so the Total Cost order is the index's: it is exact in float8 too)
+  const keys = (customer: SQL) => sql`(select p.customer_id, p.key, p.label, p.category, p.cost_micros, p.clicks::float8 as clicks, p.impressions::float8 as impressions,
+      p.conversions::float8 as conversions, p.conversions_value::float8 as conversions_value, ${costAndReturn(sql`p.cost_micros::float8`, sql`p.conversions_value::float8`)}
+    from google_view_presets p
+    where p.brand_id = ${brandId} and p.customer_id = ${customer} and p.view = ${view} and p.from_date = ${range.from} and p.to_date = ${range.to}) f`;
+  const passes = sql`${filterSql(sql`f.cost`, q.costFilter)} and ${filterSql(sql`f.per_cost`, q.convValuePerCostFilter)}`;
+  const accounts = sql.join(builds.map((b) => sql`(${b.customer_id})`), sql`, `);
+  const [row] = await queryRows<{ stats: unknown; rows: unknown }>(
+    db,
+    sql`select
+        ${
+          filtered
+            ? sql`(select coalesce(json_agg(s), '[]'::json) from (
+                select a.customer_id, c.* from (values ${accounts}) a(customer_id) cross join lateral (
+                  select count(*) filter (where ${passes})::int as filtered_rows,
+                    count(*) filter (where ${passes} and f.category = 'Top Performers')::int as top,
+                    count(*) filter (where ${passes} and f.category = 'High Cost')::int as high_cost,
+                    count(*) filter (where ${passes} and f.category = 'High Conv. Value/Cost')::int as high_return,
+                    count(*) filter (where ${passes} and f.category = 'Under Performers')::int as under
+                  from ${keys(sql`a.customer_id`)}) c) s)`
+            : sql`null::json`
+        } as stats,
+        (select coalesce(json_agg(json_build_object('customer_id', x.customer_id, 'key', x.key, 'category', x.category, 'cost_micros', x.cost_micros::float8, 'clicks', x.clicks,
+            'impressions', x.impressions, 'conversions', x.conversions, 'conversions_value', x.conversions_value) order by x.customer_id, ${pageOrder('x', true, by, dir)}), '[]'::json)
+          from (values ${accounts}) a(customer_id) cross join lateral (
+            select f.* from ${keys(sql`a.customer_id`)}
+            where ${passes} ${q.category ? sql`and f.category = ${q.category}` : sql``}
+            order by ${pageOrder('f', true, by, dir)}
+            limit ${q.limit} offset ${q.offset}) x) as rows`,
+  );
+  const counted = new Map(json<Array<Omit<AccountStats, 'total_rows'>> | null>(row?.stats ?? null)?.map((s) => [s.customer_id, s]) ?? []);
+  const stats = builds.map((b): AccountStats => {
+    const c = counted.get(b.customer_id);
+    return c
+      ? { ...c, total_rows: b.keys }
+      : { customer_id: b.customer_id, total_rows: b.keys, filtered_rows: b.keys, top: b.top_performers, high_cost: b.high_cost, high_return: b.high_return, under: b.under_performers };
+  });
+  return { stats, rows: json<PageRow[]>(row?.rows ?? []) };
+}
+
+/** presetReportPage without complete figures: no categories, a filter or a chip matches nothing, label order. */
+async function presetLabelPage(db: Database, brandId: string, view: GoogleView, builds: PresetBuild[], range: DayRange, q: ReportPageQuery): Promise<{ stats: AccountStats[]; rows: PageRow[] }> {
+  const none = q.costFilter !== undefined || q.convValuePerCostFilter !== undefined || q.category !== undefined;
+  const stats = builds.map((b): AccountStats => ({
+    customer_id: b.customer_id,
+    total_rows: b.keys,
+    filtered_rows: q.costFilter !== undefined || q.convValuePerCostFilter !== undefined ? 0 : b.keys,
+    top: 0,
+    high_cost: 0,
+    high_return: 0,
+    under: 0,
+  }));
+  if (none) return { stats, rows: [] };
+  const by = q.sortBy ?? 'Total Cost';
+  const dir = q.sortOrder ?? 'desc';
+  const accounts = sql.join(builds.map((b) => sql`(${b.customer_id})`), sql`, `);
+  const [row] = await queryRows<{ rows: unknown }>(
+    db,
+    sql`select coalesce(json_agg(json_build_object('customer_id', x.customer_id, 'key', x.key, 'category', null, 'cost_micros', x.cost_micros::float8, 'clicks', x.clicks::float8,
+          'impressions', x.impressions::float8, 'conversions', x.conversions::float8, 'conversions_value', x.conversions_value::float8) order by x.customer_id, ${pageOrder('x', false, by, dir)}), '[]'::json) as rows
+      from (values ${accounts}) a(customer_id) cross join lateral (
+        select p.customer_id, p.key, p.label, p.cost_micros, p.clicks, p.impressions, p.conversions, p.conversions_value
+        from google_view_presets p
+        where p.brand_id = ${brandId} and p.customer_id = a.customer_id and p.view = ${view} and p.from_date = ${range.from} and p.to_date = ${range.to}
+        order by ${pageOrder('p', false, by, dir)}
+        limit ${q.limit} offset ${q.offset}) x`,
+  );
+  return { stats, rows: json<PageRow[]>(row?.rows ?? []) };
 }

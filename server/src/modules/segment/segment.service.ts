@@ -20,7 +20,8 @@ import {
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { assertSomethingSynced, coveredDays, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
-import { productSums, searchTermReport, type ProductSums } from './segment.sql.js';
+import { presetBuilds } from '../../db/google-view-presets.sql.js';
+import { presetSearchTermReport, productSums, searchTermReport, type ProductSums } from './segment.sql.js';
 import { addGoogleAdsSums, NO_GOOGLE_ADS_SUMS, type GoogleAdsSums } from '../google-reports/google-ads-sums.js';
 
 // spec/reports.md "Segment dashboard" over every Google Ads account of the brand. Figures are null unless
@@ -199,7 +200,10 @@ export function performanceLabel(t: { costMicros: number; conversions: number; v
 export async function searchTermMetrics(deps: ReportDeps, brand: AccessibleBrand, body: SearchTermMetricsQuery): Promise<SearchTermMetricsResponse> {
   const ctx = await context(deps, brand, body);
   const filter = { campaign: body.campaign, adGroup: body.adGroup, status: body.status };
-  const report = await searchTermReport(deps.db, brand.id, ctx.customerIds, ctx.range, filter, { limit: body.limit, page: body.page, sortBy: body.sortBy, sortOrder: body.sortOrder });
+  const paging = { limit: body.limit, page: body.page, sortBy: body.sortBy, sortOrder: body.sortOrder };
+  // every account with a preset summary for exactly this range: read it (decision 015, "Scale")
+  const builds = await presetBuilds(deps.db, brand.id, 'search_term', ctx.customerIds, ctx.range);
+  const report = await (builds ? presetSearchTermReport : searchTermReport)(deps.db, brand.id, ctx.customerIds, ctx.range, filter, paging);
   const totals = report;
   const totalPages = Math.max(1, Math.ceil(totals.records / body.limit));
   // spec section 5: page navigation is bounded to 1..total pages (clamped in the statement)

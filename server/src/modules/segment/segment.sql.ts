@@ -71,14 +71,18 @@ export interface SearchTermSums {
   conversions_value: number;
 }
 
-/** Search terms summed over the range: Google's row (term, match type, ad group) with its newest status. */
+/**
+ * Search terms summed over the range: Google's row (term, match type, ad group) with its newest status. The
+ * value's exact (numeric) sum beside the float8 one: the filtered total sums it, so it does not depend on the
+ * order the terms are added in (and the preset summary's totals are the same number).
+ */
 function termsCte(brandId: string, customerIds: string[], range: DayRange): SQL {
   return sql`with t as (
       select v.customer_id, v.key, max(v.label) as search_term, max(v.attributes->>'matchType') as match_type,
         (array_agg(v.attributes->>'status' order by v.last_date desc))[1] as status,
         max(v.campaign_name) as campaign_name, max(v.ad_group_name) as ad_group_name,
         sum(v.cost_micros)::float8 as cost_micros, sum(v.clicks)::float8 as clicks, sum(v.impressions)::float8 as impressions,
-        sum(v.conversions)::float8 as conversions, sum(v.conversions_value)::float8 as conversions_value
+        sum(v.conversions)::float8 as conversions, sum(v.conversions_value)::float8 as conversions_value, sum(v.conversions_value) as exact_value
       from ${viewSource(brandId, 'search_term', customerIds, range)} v
       group by v.customer_id, v.key
     )`;
@@ -108,6 +112,14 @@ const ORDER: Record<SearchTermSort, SQL> = {
   avg_cpc: sql`t.cost_micros / nullif(t.clicks, 0)`,
 };
 
+/** The page asked: its size and number, and the header sort. */
+export interface SearchTermPage {
+  limit: number;
+  page: number;
+  sortBy: SearchTermSort;
+  sortOrder: 'asc' | 'desc';
+}
+
 export interface SearchTermReport {
   records: number;
   cost_micros: number;
@@ -118,6 +130,9 @@ export interface SearchTermReport {
   pairs: Array<{ campaign_name: string; ad_group_name: string }>;
   statuses: string[];
 }
+
+const NO_TERMS: SearchTermReport = { records: 0, cost_micros: 0, conversions_value: 0, page: 1, rows: [], pairs: [], statuses: [] };
+const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 /**
  * The search-term call in one statement (decision 015, "Scale"): the terms are summed over the range once, then
@@ -130,14 +145,14 @@ export async function searchTermReport(
   customerIds: string[],
   range: DayRange,
   f: SearchTermFilter,
-  page: { limit: number; page: number; sortBy: SearchTermSort; sortOrder: 'asc' | 'desc' },
+  page: SearchTermPage,
 ): Promise<SearchTermReport> {
-  if (customerIds.length === 0) return { records: 0, cost_micros: 0, conversions_value: 0, page: 1, rows: [], pairs: [], statuses: [] };
+  if (customerIds.length === 0) return NO_TERMS;
   const direction = page.sortOrder === 'asc' ? sql`asc` : sql`desc`;
   const [row] = await queryRows<{ totals: unknown; rows: unknown; pairs: unknown; statuses: unknown }>(
     db,
     sql`${termsCte(brandId, customerIds, range)}, n as (
-        select count(*)::int as records, coalesce(sum(t.cost_micros), 0)::float8 as cost_micros, coalesce(sum(t.conversions_value), 0)::float8 as conversions_value from t where ${termsWhere(f)}
+        select count(*)::int as records, coalesce(sum(t.cost_micros), 0)::float8 as cost_micros, coalesce(sum(t.exact_value), 0)::float8 as conversions_value from t where ${termsWhere(f)}
       ), o as (
         select least(${page.page}::int, greatest(1, ceil(n.records::float8 / ${page.limit}::int)::int)) as page from n
       ), p as (
@@ -152,7 +167,64 @@ export async function searchTermReport(
           from (select distinct t.campaign_name, t.ad_group_name from t where t.campaign_name is not null and t.ad_group_name is not null) x) as pairs,
         (select coalesce(json_agg(x.status order by x.status), '[]'::json) from (select distinct t.status from t where t.status is not null) x) as statuses`,
   );
-  const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
   const totals = json<{ records: number; cost_micros: number; conversions_value: number; page: number }>(row!.totals);
   return { ...totals, rows: json<SearchTermSums[]>(row!.rows), pairs: json<SearchTermReport['pairs']>(row!.pairs), statuses: json<string[]>(row!.statuses) };
+}
+
+/**
+ * searchTermReport from the preset summary (google_view_presets, view search_term) when every account has one
+ * for exactly this range (the caller checks the build rows): the unfiltered count and sums and the filter
+ * choices are the build rows', a filtered count scans the summary's narrow rows (no aggregation per term), and
+ * the page is read in the asked order (Total cost, highest first, straight off an index). The same answer as
+ * searchTermReport for the range.
+ */
+export async function presetSearchTermReport(
+  db: Database,
+  brandId: string,
+  customerIds: string[],
+  range: DayRange,
+  f: SearchTermFilter,
+  page: SearchTermPage,
+): Promise<SearchTermReport> {
+  if (customerIds.length === 0) return NO_TERMS;
+  const ids = inList(customerIds);
+  // the summary's rows under the statement's names and types (float8 sums; cost_micros stays the bigint column,
+  // exact in float8 too, so the cost order is the index's)
+  const terms = sql`(select p.customer_id, p.key, p.label as search_term, p.match_type, p.status, p.campaign_name, p.ad_group_name, p.cost_micros,
+      p.clicks::float8 as clicks, p.impressions::float8 as impressions, p.conversions::float8 as conversions, p.conversions_value::float8 as conversions_value,
+      p.conversions_value as exact_value
+    from google_view_presets p
+    where p.brand_id = ${brandId} and p.view = 'search_term' and p.from_date = ${range.from} and p.to_date = ${range.to} and p.customer_id in (${ids})) t`;
+  const filtered = f.campaign !== undefined || f.adGroup !== undefined || f.status !== undefined;
+  const [head] = await queryRows<{ records: number; cost_micros: number; conversions_value: number; pairs: unknown; statuses: unknown }>(
+    db,
+    sql`with b as (
+        select b.keys, b.cost_micros, b.conversions_value, b.pairs, b.statuses from google_view_preset_builds b
+        where b.brand_id = ${brandId} and b.view = 'search_term' and b.from_date = ${range.from} and b.to_date = ${range.to} and b.customer_id in (${ids})
+      ), n as (
+        ${
+          filtered
+            ? sql`select count(*)::int as records, coalesce(sum(t.cost_micros), 0)::float8 as cost_micros, coalesce(sum(t.exact_value), 0)::float8 as conversions_value from ${terms} where ${termsWhere(f)}`
+            : sql`select coalesce(sum(b.keys), 0)::int as records, coalesce(sum(b.cost_micros), 0)::float8 as cost_micros, coalesce(sum(b.conversions_value), 0)::float8 as conversions_value from b`
+        }
+      )
+      select n.records, n.cost_micros, n.conversions_value,
+        (select coalesce(json_agg(json_build_object('campaign_name', x.campaign_name, 'ad_group_name', x.ad_group_name) order by x.campaign_name, x.ad_group_name), '[]'::json)
+          from (select distinct e.campaign_name, e.ad_group_name from b cross join jsonb_to_recordset(b.pairs) e(campaign_name text, ad_group_name text)) x) as pairs,
+        (select coalesce(json_agg(x.status order by x.status), '[]'::json) from (select distinct e.status from b cross join jsonb_array_elements_text(b.statuses) e(status)) x) as statuses
+      from n`,
+  );
+  const records = Number(head!.records);
+  // spec section 5: the page clamped to 1..the last page, as the statement clamps it
+  const pageNo = Math.min(page.page, Math.max(1, Math.ceil(records / page.limit)));
+  const direction = page.sortOrder === 'asc' ? sql`asc` : sql`desc`;
+  const rows = await queryRows<SearchTermSums>(
+    db,
+    sql`select t.search_term, t.match_type, t.status, t.campaign_name, t.ad_group_name, t.cost_micros::float8 as cost_micros, t.clicks, t.impressions, t.conversions, t.conversions_value
+      from ${terms}
+      where ${termsWhere(f)}
+      order by ${ORDER[page.sortBy]} ${direction} nulls last, t.customer_id, t.key
+      limit ${page.limit} offset ${(pageNo - 1) * page.limit}`,
+  );
+  return { records, cost_micros: Number(head!.cost_micros), conversions_value: Number(head!.conversions_value), page: pageNo, rows, pairs: json<SearchTermReport['pairs']>(head!.pairs), statuses: json<string[]>(head!.statuses) };
 }
