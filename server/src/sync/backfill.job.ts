@@ -17,7 +17,8 @@ import {
   syncedWindows,
   type SyncConnection,
 } from './sync.sql.js';
-import { adoptPulls, parkPulls, WindowPulls, type StartPull } from './window-pulls.js';
+import { adoptPulls, parkPulls, WindowPulls, type StartPull, type WindowPullsOptions } from './window-pulls.js';
+import { MetaInsightsBudget, windowConcurrency } from './window-concurrency.js';
 import { addDays, yesterdayIn } from '@parallels/contract/days';
 import { backfillWindows, missingWindows, refreshWindow, type DayWindow } from './windows.js';
 
@@ -171,16 +172,17 @@ async function backfill(deps: JobDeps, connectionId: string, phase: 'all' | 'rec
   }
   deps.log.info({ connectionId, platform: conn.platform, phase, windows: todo.length, committed: result.skipped }, 'backfill job running');
   // One pipeline over the windows this job writes; a recent job's goes on into the history windows, which it
-  // parks for the history job (window-pulls.ts).
-  const start: StartPull<WindowFacts> = (window, onRemoteDone) => pullTraced(deps, conn, window, { onRemoteDone });
+  // parks for the history job (window-pulls.ts). Several windows in flight at the platform's documented
+  // concurrency (window-concurrency.ts); Meta's as many as the ad account's insights budget has room for.
+  const { start, options } = pipelineOf(deps, conn);
   const mine = todo.map((t) => t.window);
   let pulls: WindowPulls<WindowFacts>;
   let offset = 0;
   if (phase === 'recent') {
-    pulls = new WindowPulls([...mine, ...all.slice(1).filter((w) => missing.has(w.from))], start, releaseWindowFacts);
+    pulls = new WindowPulls([...mine, ...all.slice(1).filter((w) => missing.has(w.from))], start, releaseWindowFacts, options);
   } else {
     const adopted = phase === 'history' ? adoptPulls<WindowFacts>(conn.id, mine) : undefined;
-    pulls = adopted?.pulls ?? new WindowPulls(mine, start, releaseWindowFacts);
+    pulls = adopted?.pulls ?? new WindowPulls(mine, start, releaseWindowFacts, options);
     offset = adopted?.offset ?? 0;
   }
   try {
@@ -208,6 +210,21 @@ async function backfill(deps: JobDeps, connectionId: string, phase: 'all' | 'rec
   }
   await deps.onSynced?.(conn.brandId);
   return { ...result, outcome: 'done' };
+}
+
+/** How a connection's windows are pulled: the platform's concurrency, and for Meta the account's insights budget. */
+function pipelineOf(deps: JobDeps, conn: SyncConnection): { start: StartPull<WindowFacts>; options: WindowPullsOptions } {
+  const concurrency = windowConcurrency(conn.platform, deps.config.platforms);
+  if (conn.platform !== 'meta') return { start: (window, onRemoteDone) => pullTraced(deps, conn, window, { onRemoteDone }), options: { concurrency } };
+  const budget = new MetaInsightsBudget();
+  const start: StartPull<WindowFacts> = (window, onRemoteDone) => {
+    // the window's runs are held from now (synchronously: the next start's check counts them) until its pull ends
+    const runs = budget.open();
+    const pull = pullTraced(deps, conn, window, { onRemoteDone, insightsBudget: runs });
+    pull.then(runs.close, runs.close);
+    return pull;
+  };
+  return { start, options: { concurrency, canStart: () => budget.roomForWindow() } };
 }
 
 /**

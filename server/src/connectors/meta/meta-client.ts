@@ -20,6 +20,11 @@ export interface GraphPage<T> {
 export class MetaNoDataError extends PlatformError {}
 export const NO_DATA_SUBCODE = 1504041;
 
+/** Reads each answer's headers (the ads_insights budget a backfill paces its report runs by, sync/window-concurrency.ts). */
+export interface UsageObserver {
+  observe(headers: Headers): void;
+}
+
 export class MetaSession {
   calls = 0;
   private failure: PlatformError | undefined;
@@ -28,6 +33,7 @@ export class MetaSession {
     readonly config: MetaConfig,
     private readonly accessToken: string,
     readonly retry: RetryOptions = {},
+    private readonly usage?: UsageObserver,
   ) {}
 
   /** the sleep used between polls of a report run (the tests' recording sleep when given) */
@@ -78,6 +84,7 @@ export class MetaSession {
       if (this.failure) throw this.failure;
       this.calls++;
       const res = await platformFetch({ platform: 'meta', url, method, body, headers: { authorization: `Bearer ${this.accessToken}` } });
+      this.usage?.observe(res.headers);
       if (res.status >= 400 || hasError(res)) {
         const err = metaError(res.status, res.json, res.headers);
         if (subcode(res.json) === NO_DATA_SUBCODE) throw new MetaNoDataError('meta', 'bad_request', err.message, err.details);
