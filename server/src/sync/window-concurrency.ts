@@ -78,22 +78,21 @@ export class MetaInsightsBudget {
     let live = 0;
     this.held += held;
     this.peakHeld = Math.max(this.peakHeld, this.held);
-    const budget = this;
     const end = (created: boolean) => {
       if (held === 0) return;
       held--;
-      budget.held--;
+      this.held--;
       if (created && live > 0) {
         live--;
-        budget.live--;
+        this.live--;
       }
     };
     return {
-      observe: (headers) => budget.observe(headers),
+      observe: (headers) => this.observe(headers),
       runCreated: () => {
         if (live >= held) return;
         live++;
-        budget.live++;
+        this.live++;
       },
       runEnded: () => end(true),
       close: () => {
