@@ -53,50 +53,40 @@ export function windowConcurrency(platform: Platform, platforms: Pick<PlatformsC
 }
 
 /**
- * One ad account's ads_insights budget as Meta reports it, and the report runs our backfill has on it. A new
- * window (META_RUNS_PER_WINDOW runs) starts only when our runs' share of the budget, measured from the header
- * (the last reported load divided by our runs created and running then), leaves room for it next to the runs
- * we already hold. Before anything is measured, one window at a time. A run refused anyway (another client's
- * runs) is waited out by the Meta client like any throttle (Meta's estimated_time_to_regain_access).
+ * One ad account's ads_insights budget as Meta reports it, and the report runs our backfill holds on it. A new
+ * window (META_RUNS_PER_WINDOW runs) starts only when the runs we hold and its own fit in the budget at the
+ * share one run takes. That share is the highest reported load divided by the runs we held then: we hold a
+ * run from its window's start until we have seen it done, so at least as long as Meta counts it, and the
+ * quotient never exceeds a run's true share (another client's runs only make it larger: we then start fewer).
+ * It reaches the true share as soon as a window's runs are all created and none is done yet. Before anything
+ * is measured, one window at a time. A run refused anyway is waited out by the Meta client like any throttle.
  */
 export class MetaInsightsBudget {
-  /** runs held by windows under way: from the window's start until Meta's part of each run is done */
+  /** runs held by windows under way: from the window's start until we have seen Meta's part of each done */
   held = 0;
-  /** of those, runs created on Meta (what the usage header counts) */
-  live = 0;
-  /** the most runs we have held at once, and the highest ads_insights load Meta reported (tests assert them) */
+  /** the most runs we have held at once, and the highest ads_insights load Meta reported (tests read them) */
   peakHeld = 0;
   peakLoad = 0;
-  /** the share (percent) of the budget one of our runs takes, from the last header read while some ran */
+  /** the share (percent) of the budget one run takes, as measured so far */
   private perRun: number | undefined;
 
   constructor(readonly runsPerWindow = META_RUNS_PER_WINDOW) {}
 
-  /** A window starts: its runs are held at once (synchronously, so the next check sees them). Close it when its pull ends. */
+  /** A window starts: its runs are held at once (synchronously, so the next check counts them). Close it when its pull ends. */
   open(): MetaWindowRuns {
     let held = this.runsPerWindow;
-    let live = 0;
     this.held += held;
     this.peakHeld = Math.max(this.peakHeld, this.held);
-    const end = (created: boolean) => {
+    const end = () => {
       if (held === 0) return;
       held--;
       this.held--;
-      if (created && live > 0) {
-        live--;
-        this.live--;
-      }
     };
     return {
       observe: (headers) => this.observe(headers),
-      runCreated: () => {
-        if (live >= held) return;
-        live++;
-        this.live++;
-      },
-      runEnded: () => end(true),
+      runEnded: end,
       close: () => {
-        while (held > 0) end(true);
+        while (held > 0) end();
       },
     };
   }
@@ -106,7 +96,7 @@ export class MetaInsightsBudget {
     const load = insightsLoadPct(headers.get('x-business-use-case-usage'));
     if (load === undefined) return;
     this.peakLoad = Math.max(this.peakLoad, load);
-    if (this.live > 0 && load > 0) this.perRun = load / this.live;
+    if (this.held > 0 && load > 0) this.perRun = Math.max(this.perRun ?? 0, load / this.held);
   }
 
   /** Whether one more window's runs fit in the budget next to those we hold. */
@@ -120,7 +110,6 @@ export class MetaInsightsBudget {
 /** One window's share of the budget, as its pull reports it (connectors/meta/meta-sync.ts InsightsBudget). */
 export interface MetaWindowRuns {
   observe(headers: Headers): void;
-  runCreated(): void;
   runEnded(): void;
   /** the pull ended (done or failed): whatever it still held is given back */
   close(): void;

@@ -106,8 +106,6 @@ export async function runInsightsReport(
   params: Record<string, string>,
   onRunDone?: () => void,
   onPage?: (rows: InsightRow[]) => Promise<void>,
-  /** each run created (a failed run is created again): what the account's insights budget counts */
-  onRunCreated?: () => void,
 ): Promise<InsightRow[]> {
   let lastReason = '';
   for (let attempt = 1; attempt <= MAX_RUN_ATTEMPTS; attempt++) {
@@ -122,7 +120,6 @@ export async function runInsightsReport(
       throw e;
     }
     if (!runId) throw new PlatformError('meta', 'unavailable', 'Meta did not return a report_run_id');
-    onRunCreated?.();
     const outcome = await waitForRun(session, runId);
     // Meta's part is done: only paging our results is left (a backfill starts the next window's runs now)
     if (outcome.done || outcome.noData) onRunDone?.();

@@ -30,14 +30,13 @@ export interface MetaWindowInput {
   onRemoteDone?: () => void;
   /**
    * The ad account's ads_insights budget a backfill shares between its windows (sync/window-concurrency.ts):
-   * told of every answer's usage header, and of each report run from its creation until Meta's part is done.
+   * told of every answer's usage header, and of each report run once Meta's part of it is done.
    */
   insightsBudget?: InsightsBudget;
 }
 
-/** what a pull tells the account's insights budget: every answer's headers, each run created, and each run Meta has done with */
+/** what a pull tells the account's insights budget: every answer's headers, and each run Meta has done with */
 export interface InsightsBudget extends UsageObserver {
-  runCreated(): void;
   runEnded(): void;
 }
 
@@ -120,7 +119,7 @@ export async function pullMetaWindow(input: MetaWindowInput): Promise<MetaWindow
   const breakdowns = new RowSpool<MetaBreakdownRow>();
   const report = <T>(spool: RowSpool<T>, slot: number, extra: Record<string, string>, map: (rows: InsightRow[]) => T[]): Promise<void> =>
     spool.part(slot, async (append) => {
-      await runInsightsReport(session, accountId, insightParams(input.window, extra), runDone, (rows) => append(map(rows)), () => budget?.runCreated());
+      await runInsightsReport(session, accountId, insightParams(input.window, extra), runDone, (rows) => append(map(rows)));
     });
 
   const results = await Promise.allSettled([
