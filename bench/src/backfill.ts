@@ -41,7 +41,11 @@ import { freePort } from './common.js';
  *   previous window's async jobs are done (Meta runs, a Shopify export: their result pages may still be read)
  *   or, for the other platforms, once the previous pull is in. So window k+1 starts after window k's remote
  *   part (create, job, last poll) or its whole floor, and the connection's floor is when its last window
- *   could be in. Calls are attributed to their window through the job's tracePull hook.
+ *   could be in. That is the floor one window at a time (decision 006). The job now runs c windows of a
+ *   connection at once, c the platform's documented concurrency (window-concurrency.ts; Meta's from the
+ *   emulator's report-run budget): the floor at the platforms' limits gives each window one of c places from its
+ *   start until its remote part (or all of it) is done, windows starting in order; the ratio uses that one
+ *   (decision 021). Calls are attributed to their window through the job's tracePull hook.
  * - Connections sync concurrently, so the floor of the whole backfill is the LONGEST connection's floor (the
  *   ratio uses it); the sum over connections (what one sequential client would need) is printed too.
  */

@@ -78,14 +78,18 @@ describe.each(DB_KINDS)('sync engine against the emulators on %s', (kind) => {
     await t.database.db.execute(sql`delete from sync_windows where connection_id = ${ga4.id}`);
     await t.database.db.execute(sql`delete from ga4_daily`);
     await t.database.db.execute(sql`delete from ga4_dimension_daily`);
-    // GA4 goes down as the second window's pull starts (the job pulls it while it writes the first): the
-    // first window is committed, the second is not.
+    // GA4 goes down once the first window's facts are in, as the second window's pull starts (the job pulls
+    // both at once; here the second waits for the first's facts): the first window is committed, the second is not.
     const [first] = backfillWindows(yesterdayIn('Asia/Kolkata'), HISTORY_DAYS);
+    let firstIn!: () => void;
+    const firstPulled = new Promise<void>((r) => (firstIn = r));
     const failing: JobDeps = {
       ...deps,
       retry: { maxAttempts: 2, sleep: async () => undefined },
       tracePull: async (window, pull) => {
-        if (window.from !== first!.from) await admin('ga4', 'faults', { key: '*', plan: { serverError: { status: 503 } } });
+        if (window.from === first!.from) return pull().finally(firstIn);
+        await firstPulled;
+        await admin('ga4', 'faults', { key: '*', plan: { serverError: { status: 503 } } });
         return pull();
       },
     };
