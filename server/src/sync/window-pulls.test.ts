@@ -141,17 +141,20 @@ describe('WindowPulls', () => {
       started.push(k);
       return new Promise<string>((resolve) => done.set(k, { remoteDone: onRemoteDone, resolve }));
     }, undefined, { concurrency: 3 });
-    expect(started).toEqual([0, 1, 2]);
-    done.get(1)!.remoteDone(); // a later window's platform work ending first frees a place too
-    expect(started).toEqual([0, 1, 2, 3]);
-    done.get(3)!.resolve('facts 3'); // facts in: its place is free
-    await settle();
-    expect(started).toEqual([0, 1, 2, 3]); // window 0 is still to be written: 3 ahead at most
-    expect(pulls.peakInFlight).toBe(3);
+    // the newest window alone until it commits: one at a time, as before
+    expect(started).toEqual([0]);
+    done.get(0)!.remoteDone();
+    expect(started).toEqual([0, 1]);
     done.get(0)!.resolve('facts 0');
     await expect(pulls.take(0)).resolves.toBe('facts 0');
-    pulls.written(0);
+    pulls.written(0); // now three at once
+    expect(started).toEqual([0, 1, 2, 3]);
+    done.get(2)!.remoteDone(); // a later window's platform work ending first frees a place too
     expect(started).toEqual([0, 1, 2, 3, 4]); // 1 is next to write: 4 is three ahead of it
+    done.get(3)!.resolve('facts 3'); // facts in: its place is free
+    await settle();
+    expect(started).toEqual([0, 1, 2, 3, 4]); // window 1 is still to be written: 3 ahead at most
+    expect(pulls.peakInFlight).toBe(3);
     // windows are handed to the writer in order, whatever order they arrived in
     done.get(1)!.resolve('facts 1');
     done.get(2)!.resolve('facts 2');
@@ -171,16 +174,15 @@ describe('WindowPulls', () => {
     const p = platform();
     const pulls = new WindowPulls(windows, p.start, undefined, { concurrency: 4, canStart: () => room-- > 0 });
     expect(p.started).toEqual([0]); // the first always starts
-    room = 1;
-    p.remoteDone(0); // nothing in flight: window 1 starts; then room for one more, window 2
-    expect(p.started).toEqual([0, 1, 2]);
-    room = 0;
-    p.remoteDone(1);
-    expect(p.started).toEqual([0, 1, 2]); // 2 is in flight and there is no room
+    p.remoteDone(0); // nothing in flight: window 1 starts whatever the budget says
+    expect(p.started).toEqual([0, 1]);
     p.finish(0);
     await expect(pulls.take(0)).resolves.toBe('facts 0');
-    pulls.written(0);
+    room = 1;
+    pulls.written(0); // room for one more beside window 1: window 2
     expect(p.started).toEqual([0, 1, 2]);
+    p.remoteDone(1);
+    expect(p.started).toEqual([0, 1, 2]); // 2 is in flight and there is no room
     p.remoteDone(2); // nothing in flight: 3 starts whatever the budget says
     expect(p.started).toEqual([0, 1, 2, 3]);
   });

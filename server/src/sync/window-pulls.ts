@@ -26,8 +26,8 @@ export interface WindowPullsOptions {
 
 /**
  * A connection's backfill windows, pulled newest first so the platform works while we write (ARCHITECTURE "Data flow"):
- * - up to `concurrency` windows have platform work in flight at once: a window holds its place from its start
- *   until its platform work is done (Meta's report runs completed, a Shopify export ready) or, at the latest,
+ * - up to `concurrency` windows have platform work in flight at once, once the first window has committed (until
+ *   then one, as the newest days come first): a window holds its place from its start until its platform work is done (Meta's report runs completed, a Shopify export ready) or, at the latest,
  *   its facts are in; windows start in order, and a window the writer asks for starts at once if it has not;
  * - never more than max(PULL_AHEAD, concurrency) windows beyond the one being written (or, between two
  *   writes, the next to be written), so at most that many + 1 windows' facts are held in memory;
@@ -94,7 +94,11 @@ export class WindowPulls<T> {
   private pump(): void {
     while (!this.stopped && this.started < this.windows.length && this.started <= this.writing + this.ahead) {
       const asked = this.started <= this.wanted;
-      if (!asked && (this.inFlight.size >= this.concurrency || (this.inFlight.size > 0 && !this.canStart()))) return;
+      // the first window alone until it has committed (as before: the next starts once its platform work is
+      // done): the newest 60 days are what the dashboard waits for, and windows read side by side with it would
+      // take our thread (parsing, writing) from it
+      const limit = this.writing === 0 ? 1 : this.concurrency;
+      if (!asked && (this.inFlight.size >= limit || (this.inFlight.size > 0 && !this.canStart()))) return;
       const k = this.started++;
       this.inFlight.add(k);
       this.peakInFlight = Math.max(this.peakInFlight, this.inFlight.size);
