@@ -42,9 +42,9 @@ describe.each(DB_KINDS)('backfill concurrency against the emulators on %s', (kin
     t = await createListeningApp(kind);
     const keyring = loadTokenKeyring(t.config);
     await seedDemo(t.app, { db: t.database.db, keyring });
-    // waits are real but short: the platforms' jobs take real time here (a Shopify export until its second poll
-    // or 1.5 s, a Meta run 2 s), so windows started together overlap on the platform as they would for real
-    const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.min(ms, 300)));
+    // waits are real but at most a second: the platforms' jobs take real time here (a Shopify export until its
+    // second poll or 1.5 s, a Meta run 2 s), so windows started together overlap on the platform as they would
+    const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.min(ms, 1000)));
     deps = { db: t.database.db, config: t.config, keyring, log: t.app.log, historyDays: HISTORY_DAYS, retry: { sleep } };
     conns = await queryRows(t.database.db, sql`select id, platform, account_id from connections order by platform, account_id`);
     // every answer of Meta and GA4 as the app's connectors receive it: the emulator's own usage report
@@ -70,11 +70,11 @@ describe.each(DB_KINDS)('backfill concurrency against the emulators on %s', (kin
   });
 
   /** a connection's backfill with every pull recorded; returns the windows in the order they were pulled */
-  async function backfill(platform: string, extra: Partial<JobDeps> = {}) {
+  async function backfill(platform: string) {
     const conn = conns.find((c) => c.platform === platform)!;
     await t.database.db.execute(sql`delete from sync_windows where connection_id = ${conn.id}`);
     const pulled: string[] = [];
-    const result = await runBackfill({ ...deps, ...extra, tracePull: (window, pull) => (pulled.push(window.from), pull()) }, conn.id);
+    const result = await runBackfill({ ...deps, tracePull: (window, pull) => (pulled.push(window.from), pull()) }, conn.id);
     const committed = await queryRows<{ from: string }>(t.database.db, sql`select window_from::text as "from" from sync_windows where connection_id = ${conn.id} order by window_from desc`);
     return { conn, result, pulled, committed: committed.map((c) => c.from) };
   }
@@ -101,14 +101,20 @@ describe.each(DB_KINDS)('backfill concurrency against the emulators on %s', (kin
   it('Shopify: a start refused because the shop is busy with other bulk queries waits for one to end and is started again; nothing is lost or doubled', async () => {
     const shop = conns.find((c) => c.platform === 'shopify')!;
     const token = (await admin<{ access_token: string }>('shopify', 'tokens', { shop: shop.account_id }, 'POST')).access_token;
-    // another app's work on the shop: four bulk queries running, so only one of ours fits at first
+    // another app's work on the shop: four bulk queries running, so only one of ours fits
     const gql = (query: string) => realFetch(`${t.origin}/sandbox/shopify/${shop.account_id}/admin/api/2026-07/graphql.json`, {
       method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': token }, body: JSON.stringify({ query }),
     }).then((r) => r.json() as Promise<{ data?: { bulkOperationRunQuery?: { bulkOperation: { id: string } | null } } }>);
     const before = await admin<{ peak: number; refused: number; operations: unknown[] }>('shopify', `bulk-operations?shop=${shop.account_id}`, undefined, 'GET');
-    for (let i = 0; i < 4; i++) {
-      const started = await gql(`mutation { bulkOperationRunQuery(query: "{ orders(query: \\"created_at:>=2026-01-01\\") { edges { node { id } } } }") { bulkOperation { id } userErrors { message } } }`);
-      expect(started.data?.bulkOperationRunQuery?.bulkOperation?.id).toBeTruthy();
+    // created under realistic latency, they run for their realistic time (3 s and more), whoever polls them
+    await admin('shopify', 'quota', { mode: 'realistic', latency: 'realistic' });
+    try {
+      for (let i = 0; i < 4; i++) {
+        const started = await gql(`mutation { bulkOperationRunQuery(query: "{ orders(query: \\"created_at:>=2026-01-01\\") { edges { node { id } } } }") { bulkOperation { id } userErrors { message } } }`);
+        expect(started.data?.bulkOperationRunQuery?.bulkOperation?.id).toBeTruthy();
+      }
+    } finally {
+      await admin('shopify', 'quota', { mode: 'off' });
     }
     const { result, pulled, committed } = await backfill('shopify');
     expect(result).toMatchObject({ outcome: 'done', skipped: 0 });
