@@ -87,6 +87,9 @@ describe.each(DB_KINDS)('backfill concurrency against the emulators on %s', (kin
     expect(limit).toBe(5);
     const shop = conns.find((c) => c.platform === 'shopify')!;
     const before = await admin<{ peak: number; refused: number; operations: unknown[] }>('shopify', `bulk-operations?shop=${shop.account_id}`, undefined, 'GET');
+    // realistic latency: each export runs its realistic time (3 s and more), so windows in flight overlap on
+    // the shop whatever the speed of our writes (afterEach turns it off)
+    await admin('shopify', 'quota', { mode: 'realistic', latency: 'realistic' });
     const { result, pulled, committed } = await backfill('shopify');
     expect(result).toMatchObject({ outcome: 'done', skipped: 0 });
     const after = await admin<{ peak: number; refused: number; operations: unknown[] }>('shopify', `bulk-operations?shop=${shop.account_id}`, undefined, 'GET');
