@@ -19,6 +19,7 @@ import {
 } from './sync.sql.js';
 import { adoptPulls, parkPulls, WindowPulls, type StartPull, type WindowPullsOptions } from './window-pulls.js';
 import { MetaInsightsBudget, windowConcurrency } from './window-concurrency.js';
+import { recentFirst } from './recent-first.js';
 import { addDays, yesterdayIn } from '@parallels/contract/days';
 import { backfillWindows, missingWindows, refreshWindow, type DayWindow } from './windows.js';
 
@@ -151,7 +152,8 @@ async function writeWindow(deps: JobDeps, conn: SyncConnection, window: DayWindo
  */
 export function runBackfill(deps: JobDeps, connectionId: string, phase: 'all' | 'recent' | 'history' = 'all'): Promise<BackfillResult> {
   const idle: BackfillResult = { windows: 0, skipped: 0, rows: 0, calls: 0, outcome: 'gone' };
-  return exclusively(deps, connectionId, 'backfill', idle, () => backfill(deps, connectionId, phase));
+  const job = () => backfill(deps, connectionId, phase);
+  return exclusively(deps, connectionId, 'backfill', idle, phase === 'recent' ? () => recentFirst.recent(job) : job);
 }
 
 async function backfill(deps: JobDeps, connectionId: string, phase: 'all' | 'recent' | 'history'): Promise<BackfillResult> {
@@ -190,6 +192,8 @@ async function backfill(deps: JobDeps, connectionId: string, phase: 'all' | 'rec
       await setSyncState(deps.db, conn.id, { state: 'backfilling', progress: index / all.length });
       await announce(deps, conn, index / all.length, 'backfilling');
       const facts = await pulls.take(offset + k);
+      // history windows write once no connection's newest 60 days are waiting in this process (recent-first.ts)
+      if (phase !== 'recent') await recentFirst.idle();
       const { rows, calls } = await writeWindow(deps, conn, window, BACKFILL_STREAM, facts);
       pulls.written(offset + k);
       result.rows += rows;
