@@ -144,10 +144,11 @@ async function writeWindow(deps: JobDeps, conn: SyncConnection, window: DayWindo
  * whose checkpoint exists (a restarted job resumes where it stopped). A token problem marks the connection
  * for reconnection and ends the job without retrying; anything else is thrown for the queue to retry.
  *
- * Pipelined (WindowPulls): the next window's pull starts when this one's platform work is done (its Meta report
- * runs completed, its Shopify export ready) or, at the latest, when its facts are in, so the platform works
- * while we read results and write; at most two windows ahead of the one being written. Each window commits with
- * its checkpoint in one transaction, in order. A recent job's pipeline goes on into the history windows and is
+ * Pipelined (WindowPulls): several windows in flight at the platform's documented concurrency once the newest
+ * has committed (window-concurrency.ts; Meta's as the ad account's insights budget has room), each holding its
+ * place until its platform work is done (its Meta report runs completed, its Shopify export ready) or its facts
+ * are in, so the platform works while we read results and write. Each window commits with its checkpoint in one
+ * transaction, in order, newest first; history windows write once no recent job runs in the process (recent-first.ts). A recent job's pipeline goes on into the history windows and is
  * parked for the history job, which only reads what it pulled until then.
  */
 export function runBackfill(deps: JobDeps, connectionId: string, phase: 'all' | 'recent' | 'history' = 'all'): Promise<BackfillResult> {
