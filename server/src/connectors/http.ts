@@ -9,6 +9,8 @@ export interface HttpRequest {
   /** JSON body (object) or a form body (URLSearchParams) */
   body?: unknown;
   timeoutMs?: number;
+  /** the caller gave up on the call (a sibling call of its pull failed): the request is cancelled and its reason thrown */
+  signal?: AbortSignal;
 }
 
 export interface HttpResponse {
@@ -54,10 +56,11 @@ export async function platformRequest(req: HttpRequest): Promise<Response> {
         ...req.headers,
       },
       body: req.body === undefined ? undefined : isForm ? String(req.body) : JSON.stringify(req.body),
-      signal: AbortSignal.timeout(req.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      signal: req.signal ? AbortSignal.any([req.signal, AbortSignal.timeout(req.timeoutMs ?? DEFAULT_TIMEOUT_MS)]) : AbortSignal.timeout(req.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       redirect: 'manual',
     });
   } catch (e) {
+    if (req.signal?.aborted) throw req.signal.reason;
     const timedOut = (e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError';
     throw new PlatformError(req.platform, 'unavailable', timedOut ? `${req.platform} did not answer in time` : `${req.platform} could not be reached`);
   }

@@ -100,6 +100,7 @@ export async function searchStreamBatches<T>(
   onBatch: (rows: T[]) => Promise<void> | void,
   loginCustomerId?: string,
   timeoutMs = 120_000,
+  signal?: AbortSignal,
 ): Promise<void> {
   const res = await platformRequest({
     platform: 'google_ads',
@@ -107,6 +108,7 @@ export async function searchStreamBatches<T>(
     headers: headers(config, accessToken, loginCustomerId),
     body: { query },
     timeoutMs,
+    signal,
   });
   if (res.status >= 400) throw googleAdsError(res.status, await readJson('google_ads', res), res.headers);
   for await (const element of jsonArrayElements('google_ads', res)) {
@@ -120,10 +122,10 @@ export async function searchStreamBatches<T>(
 }
 
 /** searchStream's rows all at once: for answers known to be small (campaigns, the current products). */
-export async function searchStream<T>(config: AdsConfig, accessToken: string, customerId: string, query: string, loginCustomerId?: string, timeoutMs = 120_000): Promise<T[]> {
+export async function searchStream<T>(config: AdsConfig, accessToken: string, customerId: string, query: string, loginCustomerId?: string, timeoutMs = 120_000, signal?: AbortSignal): Promise<T[]> {
   const out: T[] = [];
   await searchStreamBatches<T>(config, accessToken, customerId, query, (rows) => {
     for (const row of rows) out.push(row);
-  }, loginCustomerId, timeoutMs);
+  }, loginCustomerId, timeoutMs, signal);
   return out;
 }

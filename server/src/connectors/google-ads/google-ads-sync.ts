@@ -1,6 +1,7 @@
 import type { PlatformsConfig } from '../../config.js';
 import { PlatformError } from '../platform-error.js';
 import { withRetry, type RetryOptions } from '../retry.js';
+import { allOrNone } from '../all-or-none.js';
 import { RowSpool, type Rows } from '../../lib/row-spool.js';
 import { searchStream, searchStreamBatches } from './google-ads-api.js';
 import {
@@ -70,33 +71,39 @@ export async function pullGoogleAdsWindow(input: GoogleAdsPullInput): Promise<Go
   const loginCustomerId = input.account.managerId ? digits(input.account.managerId) : customerId;
   const ctx: MappingContext = { brandId: input.brandId, customerId };
   let calls = 0;
+  // One call failing fails the pull: the others are cancelled (and not retried), so none is still in flight
+  // when the pull has answered.
+  const stop = new AbortController();
   const attempt = <R>(call: () => Promise<R>): Promise<R> =>
     withRetry(async () => {
+      if (stop.signal.aborted) throw stop.signal.reason;
       calls++;
       try {
         return await call();
       } catch (e) {
+        if (stop.signal.aborted) throw stop.signal.reason;
         throw forSync(e);
       }
     }, input.retry);
   /** a small answer, whole (campaigns: one row per campaign a day; the current products) */
-  const all = (query: string): Promise<AdsRow[]> => attempt(() => searchStream<AdsRow>(config, input.accessToken, customerId, query, loginCustomerId));
+  const all = (query: string): Promise<AdsRow[]> => attempt(() => searchStream<AdsRow>(config, input.accessToken, customerId, query, loginCustomerId, undefined, stop.signal));
   // A view's rows (search terms grow with the account: a quarter of a large one is millions of rows) go to the
   // spool batch by batch as they arrive; each try writes its own part, dropped if the try fails.
   const viewDaily = new RowSpool<ViewDailyRow>();
   const { from, to } = input.window;
   const view = (resource: DailyResource, map: (rows: readonly AdsRow[]) => ViewDailyRow[]): Promise<void> =>
     attempt(() =>
-      viewDaily.part(DAILY_RESOURCES.indexOf(resource), (append) => searchStreamBatches<AdsRow>(config, input.accessToken, customerId, dailyQuery(resource, from, to), (rows) => append(map(rows)), loginCustomerId)),
+      viewDaily.part(DAILY_RESOURCES.indexOf(resource), (append) => searchStreamBatches<AdsRow>(config, input.accessToken, customerId, dailyQuery(resource, from, to), (rows) => append(map(rows)), loginCustomerId, undefined, stop.signal)),
     );
 
   // Concurrent: a pull is a handful of queries and Google's per-account limit is per minute, not per
-  // connection; a failure rejects the whole pull at once (the window is retried as a unit by the job), and the
-  // spool with it (a part still being written removes itself when its call ends).
+  // connection; a failure cancels the other calls and rejects the whole pull once they have stopped (the window
+  // is retried as a unit by the job), and the spool with it (a part still being written removes itself when its
+  // call ends).
   let campaigns: AdsRow[];
   let shopping: AdsRow[];
   try {
-    [campaigns, , , , , , shopping] = await Promise.all([
+    [campaigns, , , , , , shopping] = await allOrNone(stop, [
       all(dailyQuery('campaign', from, to)),
       view('search_term', (rows) => mapSearchTermRows(ctx, rows)),
       view('keyword', (rows) => mapKeywordRows(ctx, rows)),
