@@ -233,9 +233,28 @@ describe.each(DB_KINDS)('GA4 conversion reports on %s', (kind) => {
       db,
       sql`select dimension, month::text as month, value, sessions, purchases from ga4_dimension_monthly where property_id = '300000015' order by 1, 2, 3`,
     );
-    const plain = (rows: typeof packed) => rows.map((r) => [r.dimension, r.month, r.value, Number(r.sessions), Number(r.purchases)]);
+    // a packed month or day and its rollup's or daily rows, as [dimension, month or day, value, sessions, purchases]
+    type Entry = { dimension: string; value: string; sessions: number | string; purchases: number | string } & ({ month: string } | { date: string });
+    const plain = (rows: Entry[]) => rows.map((r) => [r.dimension, 'month' in r ? r.month : r.date, r.value, Number(r.sessions), Number(r.purchases)]);
     expect(plain(packed)).toEqual([['source', '2026-02-01', 'google', 390, 28]]);
     expect(plain(packed)).toEqual(plain(monthly));
+    // the packed days (ga4_dimension_day_values, what the report reads for edge months) are exactly the daily
+    // rows after the restatement: bing's 02-10 went with the window's days, google's restated days doubled
+    const packedDays = await queryRows<{ dimension: string; date: string; value: string; sessions: number | string; purchases: number | string }>(
+      db,
+      sql`select p.dimension, p.date::text as date, e->>0 as value, (e->>1)::bigint as sessions, (e->>2)::bigint as purchases
+          from ga4_dimension_day_values p cross join lateral json_array_elements(p.entries) e where p.property_id = '300000015' order by 1, 2, 3`,
+    );
+    const daily = await queryRows<{ dimension: string; date: string; value: string; sessions: number | string; purchases: number | string }>(
+      db,
+      sql`select dimension, date::text as date, value, sessions, purchases from ga4_dimension_daily where property_id = '300000015' order by 1, 2, 3`,
+    );
+    expect(packedDays).toHaveLength(28);
+    expect(plain(packedDays)).toEqual(plain(daily));
+    expect(plain(packedDays).filter((r) => r[2] === 'bing')).toEqual([]);
+    // an edge month read from the packed days: 02-03..02-12 is 2 days of 10 and 8 restated days of 20
+    const edge = (await post(id, 'sourceConversionReport', { startDate: '2026-02-03', endDate: '2026-02-12' })).json();
+    expect(edge.data.map((r: Record<string, unknown>) => [r.Source, r['Total Sessions'], r['Total Purchases']])).toEqual([['google', 2 * 10 + 8 * 20, 10]]);
   });
 
   it('two GA4 properties on a brand: each value-month is the sum of both, whole months and edge days alike', async () => {

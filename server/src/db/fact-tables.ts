@@ -6,6 +6,7 @@ import {
   ga4DimensionDaily,
   ga4DimensionMonthly,
   ga4DimensionMonthValues,
+  ga4DimensionDayValues,
   googleCampaignDaily,
   googleProducts,
   googleViewDaily,
@@ -73,5 +74,7 @@ export const ACCOUNT_FACT_TABLES: Record<Platform, AccountFactTable[]> = {
     // derived by month: the window writer recomputes the months it touches; disconnecting deletes it
     { table: ga4DimensionMonthly, brand: ga4DimensionMonthly.brandId, account: ga4DimensionMonthly.propertyId },
     { table: ga4DimensionMonthValues, brand: ga4DimensionMonthValues.brandId, account: ga4DimensionMonthValues.propertyId },
+    // derived by day: the window's days go with its daily rows, and the writer packs them again
+    { table: ga4DimensionDayValues, brand: ga4DimensionDayValues.brandId, account: ga4DimensionDayValues.propertyId, date: ga4DimensionDayValues.date },
   ],
 };

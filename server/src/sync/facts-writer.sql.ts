@@ -64,6 +64,7 @@ export async function writeWindowFacts(tx: Tx, brandId: string, accountId: strin
       // values (see Ga4WindowFacts), as the pull kept it before pages were spooled
       for await (const batch of batchesOf(facts.dimensionDaily)) rows += await upsertRows(tx, ga4DimensionDaily, batch);
       await rollUpGa4DimensionMonths(tx, brandId, accountId, window);
+      await packGa4DimensionDays(tx, brandId, accountId, window);
       return rows;
     }
     case 'shopify':
@@ -130,6 +131,21 @@ export async function rollUpGa4DimensionMonths(tx: Tx, brandId: string, property
     from ga4_dimension_monthly
     where brand_id = ${brandId} and property_id = ${propertyId} and month between ${firstMonth} and ${lastMonth}
     group by brand_id, property_id, dimension, month`);
+}
+
+/**
+ * ga4_dimension_day_values for the window's days: each dimension's daily rows packed into one row per day, what
+ * the conversion reports read for a range's partial edge months. The window's old packed days were deleted with
+ * its daily rows (ACCOUNT_FACT_TABLES), so a value gone from a restated day goes from its packed row too. Same
+ * transaction as the daily rows and the checkpoint. Migration 0022 seeds it with the same statement.
+ */
+export async function packGa4DimensionDays(tx: Tx, brandId: string, propertyId: string, window: DayWindow): Promise<void> {
+  await tx.execute(sql`
+    insert into ga4_dimension_day_values (brand_id, property_id, dimension, date, entries)
+    select brand_id, property_id, dimension, date, json_agg(json_build_array(value, sessions, purchases) order by value)
+    from ga4_dimension_daily
+    where brand_id = ${brandId} and property_id = ${propertyId} and date between ${window.from} and ${window.to}
+    group by brand_id, property_id, dimension, date`);
 }
 
 /**

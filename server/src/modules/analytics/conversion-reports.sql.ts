@@ -14,8 +14,8 @@ export interface ValueMonthSums {
 const inList = (values: string[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
 /**
- * The range split into the whole calendar months inside it (read from ga4_dimension_monthly) and the partial
- * months at its ends (read from the daily rows), each edge inside one month. Either part may be empty.
+ * The range split into the whole calendar months inside it (read from the packed months) and the partial
+ * months at its ends (read from the packed days), each edge inside one month. Either part may be empty.
  */
 export function splitByWholeMonths(range: DayRange): { months: DayRange | null; days: DayRange[] } {
   const { months, edges } = splitWholeMonths(range);
@@ -28,8 +28,9 @@ export function splitByWholeMonths(range: DayRange): { months: DayRange | null; 
 /**
  * Sessions and purchases of one conversion dimension by value and month over a range: whole months from the
  * packed monthly rollup (ga4_dimension_month_values: one row per property, dimension and month holding every
- * value's [value, sessions, purchases]), the partial edge months summed from the daily facts and packed the same
- * way in the query, so the answer is one row per month and property whatever the dimension's cardinality.
+ * value's [value, sessions, purchases]), the partial edge months from the packed days (ga4_dimension_day_values:
+ * the same, one row per property, dimension and day), so the query reads one row per month or edge day and
+ * property whatever the dimension's cardinality; an edge month's days are added up here.
  * GA4's sessions by a dimension and day add up over days to its answer for the month (a session belongs to the
  * day it started), so the sums are exact; the reconciliation test holds this against the emulator's runReport.
  */
@@ -42,30 +43,38 @@ export async function conversionMonthSums(db: Database, brandId: string, propert
       where p.brand_id = ${brandId} and p.dimension = ${dimension} and p.month between ${months.from} and ${months.to} and p.property_id in (${inList(propertyIds)})`);
   }
   for (const d of days) {
-    // an edge lies inside one month: its days are summed per value, then packed like a month's row
-    parts.push(sql`select ${Number(d.from.slice(0, 4) + d.from.slice(5, 7))}::int as month, json_agg(json_build_array(e.value, e.sessions, e.purchases)) as entries
-      from (select d.value, sum(d.sessions) as sessions, sum(d.purchases) as purchases
-        from ga4_dimension_daily d
-        where d.brand_id = ${brandId} and d.dimension = ${dimension} and d.date between ${d.from} and ${d.to} and d.property_id in (${inList(propertyIds)})
-        group by d.value) e`);
+    // an edge lies inside one month: its packed days, added up below
+    parts.push(sql`select ${Number(d.from.slice(0, 4) + d.from.slice(5, 7))}::int as month, p.entries from ga4_dimension_day_values p
+      where p.brand_id = ${brandId} and p.dimension = ${dimension} and p.date between ${d.from} and ${d.to} and p.property_id in (${inList(propertyIds)})`);
   }
-  const rows = await queryRows<{ month: number; entries: Array<[string, number | string, number | string]> | string | null }>(db, sql.join(parts, sql` union all `));
-  const parsed = rows.map((r) => ({ month: String(r.month), entries: typeof r.entries === 'string' ? (JSON.parse(r.entries) as Array<[string, number, number]>) : (r.entries ?? []) }));
-  if (propertyIds.length === 1) {
-    // one property: every value-month comes once (one row per month, one entry per value in it)
-    return parsed.flatMap(({ month, entries }) => entries.map(([value, sessions, purchases]) => ({ value, month, sessions: Number(sessions), purchases: Number(purchases) })));
+  const rows = await queryRows<{ month: number; entries: Array<[string, number | string, number | string]> | string }>(db, sql.join(parts, sql` union all `));
+  const byMonth = new Map<string, Array<Array<[string, number | string, number | string]>>>();
+  for (const r of rows) {
+    const entries = typeof r.entries === 'string' ? (JSON.parse(r.entries) as Array<[string, number, number]>) : r.entries;
+    const month = String(r.month);
+    const list = byMonth.get(month);
+    if (list) list.push(entries);
+    else byMonth.set(month, [entries]);
   }
-  // A value-month comes twice only from two properties; those add up.
-  const byKey = new Map<string, ValueMonthSums>();
-  for (const { month, entries } of parsed) {
-    for (const [value, sessions, purchases] of entries) {
-      const key = `${month}|${value}`;
-      const hit = byKey.get(key);
-      if (hit) {
-        hit.sessions += Number(sessions);
-        hit.purchases += Number(purchases);
-      } else byKey.set(key, { value, month, sessions: Number(sessions), purchases: Number(purchases) });
+  const out: ValueMonthSums[] = [];
+  for (const [month, packs] of byMonth) {
+    if (packs.length === 1) {
+      // one packed row for the month (a whole month of one property): every value comes once
+      for (const [value, sessions, purchases] of packs[0]!) out.push({ value, month, sessions: Number(sessions), purchases: Number(purchases) });
+      continue;
     }
+    // an edge month's days, or two properties' month: a value's entries add up
+    const byValue = new Map<string, ValueMonthSums>();
+    for (const entries of packs) {
+      for (const [value, sessions, purchases] of entries) {
+        const hit = byValue.get(value);
+        if (hit) {
+          hit.sessions += Number(sessions);
+          hit.purchases += Number(purchases);
+        } else byValue.set(value, { value, month, sessions: Number(sessions), purchases: Number(purchases) });
+      }
+    }
+    for (const v of byValue.values()) out.push(v);
   }
-  return [...byKey.values()];
+  return out;
 }
