@@ -187,6 +187,35 @@ describe('ReportTable', () => {
     await waitFor(() => expect(onNeedRows).toHaveBeenCalledTimes(2));
   });
 
+  it('rows paged on the server: "Last page" asks for the last page only, shown from where it starts in the list; "First page" asks for the first again', async () => {
+    const user = userEvent.setup();
+    const onNeedRows = vi.fn();
+    const table = (rows: Item[], rowsFrom: number) => <ReportTable<Item> title="Items" columns={COLUMNS} rows={rows} getRowId={(r) => r.id} currency="USD" pageSizes={[8]} remote={{ totalRows: 120, rowsFrom, onNeedRows }} />;
+    const { rerender } = render(table(ITEMS.slice(0, 8), 0));
+    const firstCell = () => within(bodyRows()[0]!).getAllByRole('cell')[0]!.textContent;
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(screen.getByText('Showing 113-120 of 120 rows')).toBeInTheDocument();
+    expect(screen.getByText('Loading rows...')).toBeInTheDocument();
+    // the last page's rows only, not the 13 pages between
+    await waitFor(() => expect(onNeedRows).toHaveBeenCalledTimes(1));
+    expect(onNeedRows).toHaveBeenCalledWith({ first: 112, last: 120 });
+    rerender(table(ITEMS.slice(112, 120), 112));
+    expect(firstCell()).toBe('Row 113');
+    expect(bodyRows()).toHaveLength(8);
+    // the page before it is not loaded either: asked alone
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(onNeedRows).toHaveBeenCalledTimes(2));
+    expect(onNeedRows).toHaveBeenLastCalledWith({ first: 104, last: 112 });
+    rerender(table(ITEMS.slice(104, 112), 104));
+    expect(firstCell()).toBe('Row 105');
+    await user.click(screen.getByRole('button', { name: 'First page' }));
+    await waitFor(() => expect(onNeedRows).toHaveBeenCalledTimes(3));
+    expect(onNeedRows).toHaveBeenLastCalledWith({ first: 0, last: 8 });
+    rerender(table(ITEMS.slice(0, 8), 0));
+    expect(firstCell()).toBe('Row 001');
+    expect(onNeedRows).toHaveBeenCalledTimes(3);
+  });
+
   it('rows paged on the server with the filters there too: rows per page and filters reported, not applied; a new resetKey goes to page 1', async () => {
     const user = userEvent.setup();
     const onNeedRows = vi.fn();

@@ -60,8 +60,10 @@ export interface ReportTableProps<Row> {
    */
   reorderableHeaders?: boolean;
   /**
-   * Rows paged on the server: `rows` are those loaded so far, in the server's order, of `totalRows`; the table
-   * asks for more (`onNeedRows`) when a page or the full-screen scroll reaches past them. The header sort is the
+   * Rows paged on the server: `rows` are those loaded, in the server's order, of `totalRows`, starting at the
+   * list's row `rowsFrom` (0-based; 0 unless the screen holds a page it jumped to). The table asks for the rows
+   * it needs (`onNeedRows`, 0-based `first` to `last` exclusive) when a page lies outside those loaded ("Last
+   * page" asks for the last page only, not the pages between) or the full-screen scroll nears their end. The header sort is the
    * server's too (`sort`): the table shows the order and reports a click on a `sortable` column's header.
    * `onPageSize` hears a rows-per-page change (a screen asking pages of that size); a new `resetKey` (the list
    * changed: another category) takes the table back to page 1. With `onFilters` the filter popover's filters
@@ -70,7 +72,8 @@ export interface ReportTableProps<Row> {
    */
   remote?: {
     totalRows: number;
-    onNeedRows: () => void;
+    onNeedRows: (rows: { first: number; last: number }) => void;
+    rowsFrom?: number;
     loading?: boolean;
     sort?: RemoteSort;
     onPageSize?: (size: PageSize) => void;
@@ -194,9 +197,13 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
 
   const sortedTop = table.getSortedRowModel().rows;
   const remote = props.remote;
-  const info = pageInfo(page, remote ? Math.max(remote.totalRows, sortedTop.length) : sortedTop.length, fullScreen ? 'all' : pageSize);
+  // server-paged rows: the list's index of the first row loaded
+  const offset = remote?.rowsFrom ?? 0;
+  const info = pageInfo(page, remote ? Math.max(remote.totalRows, offset + sortedTop.length) : sortedTop.length, fullScreen ? 'all' : pageSize);
   // recomputed every render: a row's expansion lives in the table instance, not in anything a memo could watch
-  const shownTop = fullScreen ? sortedTop.slice(0, remote ? sortedTop.length : loadedInFullScreen) : sortedTop.slice(info.first === 0 ? 0 : info.first - 1, info.last);
+  const shownTop = fullScreen
+    ? sortedTop.slice(0, remote ? sortedTop.length : loadedInFullScreen)
+    : sortedTop.slice(Math.max(0, info.first - 1 - offset), Math.max(0, info.last - offset));
   const pageRows = shownTop.flatMap((r) => (r.getIsExpanded() ? [r, ...r.subRows] : [r]));
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -218,13 +225,21 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
   useEffect(() => {
     if (fullScreen && fullScreenChunk && lastIndex >= pageRows.length - 5 && loadedInFullScreen < sortedTop.length) setLoadedInFullScreen((n) => n + fullScreenChunk);
   }, [fullScreen, fullScreenChunk, lastIndex, pageRows.length, loadedInFullScreen, sortedTop.length]);
-  // Server-paged rows: ask for the next ones when full screen nears the bottom of those loaded, or a page
-  // reaches past them.
-  const wantsMore = remote !== undefined && !remote.loading && sortedTop.length < remote.totalRows && (fullScreen ? lastIndex >= pageRows.length - 5 : info.last > sortedTop.length);
+  // Server-paged rows: ask for a page's rows when they are not all loaded (only that page's), or in full screen
+  // the list from its start, then the next rows when the scroll nears the bottom of those loaded.
+  let need: { first: number; last: number } | null = null;
+  if (remote && !remote.loading) {
+    if (fullScreen) {
+      if (offset > 0) need = { first: 0, last: Math.min(remote.totalRows, offset) };
+      else if (sortedTop.length < remote.totalRows && lastIndex >= pageRows.length - 5) need = { first: sortedTop.length, last: remote.totalRows };
+    } else if (info.total > 0 && (info.first - 1 < offset || info.last > offset + sortedTop.length)) need = { first: info.first - 1, last: info.last };
+  }
+  const needFirst = need?.first ?? -1;
+  const needLast = need?.last ?? -1;
   const onNeedRows = remote?.onNeedRows;
   useEffect(() => {
-    if (wantsMore) onNeedRows?.();
-  }, [wantsMore, onNeedRows]);
+    if (needFirst >= 0) onNeedRows?.({ first: needFirst, last: needLast });
+  }, [needFirst, needLast, onNeedRows]);
 
   const changeFilters = (next: ColumnFilter[]) => {
     setFilters(next);
@@ -507,7 +522,12 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
             )}
           </tbody>
         </table>
-        {pageRows.length === 0 && <p className="p-8 text-center text-sm text-slate-600">{isFiltered ? (props.noMatchText ?? 'No data matches the selected filter') : (props.emptyText ?? 'No data to display')}</p>}
+        {pageRows.length === 0 && (
+          <p className="p-8 text-center text-sm text-slate-600">
+            {/* server-paged rows not here yet: the page is on its way, not empty */}
+            {remote && info.total > 0 ? 'Loading rows...' : isFiltered ? (props.noMatchText ?? 'No data matches the selected filter') : (props.emptyText ?? 'No data to display')}
+          </p>
+        )}
       </div>
 
       {!fullScreen && (

@@ -1,4 +1,5 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   CONVERSION_DEFAULT_PAGE_SIZE,
   conversionReportSchema,
@@ -61,13 +62,16 @@ export function getConversionReport(brandId: string, call: ConversionReportCall,
 }
 
 /**
- * A tab's rows, a page at a time: page 1 of the list as the tab opens, the next page when the table reaches past
- * the rows loaded (a next page, the full-screen scroll); another category, sort or page size starts the list over.
- * Nothing is sent until both dates are set; a tab's data is not kept once the user leaves it.
+ * A tab's rows, a page at a time: page 1 of the list as the tab opens, the next page when the table reaches just
+ * past the rows loaded (a next page, the full-screen scroll); a page further on ("Last page", or the page before
+ * it from there) is asked alone and shown alone, not through the pages between. Another category, sort, filter or
+ * page size starts the list over. Nothing is sent until both dates are set; a tab's data is not kept once the user
+ * leaves it.
  */
 export function useConversionPages(brandId: string, call: ConversionReportCall, range: ConversionRange | null, list: ConversionListParams) {
+  const key = reportKey(brandId, 'conversion', call, range?.from, range?.to, list.category, list.sort?.sortBy, list.sort?.sortOrder, list.pageSize, list.filters);
   const query = useInfiniteQuery({
-    queryKey: reportKey(brandId, 'conversion', call, range?.from, range?.to, list.category, list.sort?.sortBy, list.sort?.sortOrder, list.pageSize, list.filters),
+    queryKey: key,
     queryFn: ({ pageParam, signal }) => getConversionReport(brandId, call, range!, list, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: ({ data }) => (data.pageSize !== 'all' && data.page * data.pageSize < data.matchingRows ? data.page + 1 : undefined),
@@ -78,12 +82,54 @@ export function useConversionPages(brandId: string, call: ConversionReportCall, 
     // a 409 (still preparing) or 4xx is an answer, not a flaky network
     retry: false,
   });
+  // a page jumped to, for this list only (another list starts over from page 1)
+  const listId = JSON.stringify(key);
+  const [jump, setJump] = useState<{ listId: string; page: number } | null>(null);
+  const jumpPage = jump?.listId === listId ? jump.page : null;
+  const jumped = useQuery({
+    queryKey: [...key, 'page', jumpPage],
+    queryFn: ({ signal }) => getConversionReport(brandId, call, range!, list, jumpPage, signal),
+    enabled: range !== null && jumpPage !== null,
+    gcTime: 0,
+    retry: false,
+  });
   const pages = query.data?.pages ?? [];
+  const loaded = pages.flatMap((p) => p.data.data);
+  const { hasNextPage, isFetching, fetchNextPage } = query;
+  const loadedCount = loaded.length;
+  const pageSize = list.pageSize;
+  /** the table needs the list's rows from `first` (0-based): in or just past the pages loaded in order, or a page alone */
+  const needRows = useCallback(
+    ({ first }: { first: number }) => {
+      if (pageSize === 'all') return;
+      if (first < loadedCount) return setJump(null);
+      if (first === loadedCount) {
+        setJump(null);
+        if (hasNextPage && !isFetching) void fetchNextPage();
+        return;
+      }
+      const page = Math.floor(first / pageSize) + 1;
+      setJump((j) => (j?.listId === listId && j.page === page ? j : { listId, page }));
+    },
+    [pageSize, loadedCount, hasNextPage, isFetching, fetchNextPage, listId],
+  );
+  const alone = jumpPage === null ? null : (jumped.data?.data ?? null);
+  const newest = pages[pages.length - 1]?.data ?? null;
   return {
     /** the newest page's answer: months, counts, averages, status */
-    report: pages[pages.length - 1]?.data ?? null,
-    rows: pages.flatMap((p) => p.data.data),
+    report: alone ?? newest,
+    /** the rows to show: those loaded in order from the list's start, or the page jumped to */
+    rows: jumpPage === null ? loaded : (alone?.data ?? []),
+    /** the list's index of rows[0] */
+    rowsFrom: jumpPage === null || alone === null || alone.pageSize === 'all' ? 0 : (alone.page - 1) * alone.pageSize,
     reconnectMessage: pages[0]?.reconnectMessage ?? null,
+    needRows,
+    fetching: query.isFetching || jumped.isFetching,
+    /** the Refresh button: the pages loaded and the page jumped to */
+    refetch: () => {
+      void query.refetch();
+      if (jumpPage !== null) void jumped.refetch();
+    },
     query,
   };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   CONVERSION_DEFAULT_PAGE_SIZE,
   CONVERSION_REPORTS,
@@ -101,11 +101,6 @@ function ConversionTab({ brandId, call, label, range, onReconnect, preparing }: 
   const list = { category: category || null, sort, pageSize, filters };
   const pages = useConversionPages(brandId, call, range, list);
   const { query } = pages;
-  const { hasNextPage, isFetching, fetchNextPage } = query;
-  // the table reached past the rows loaded (a next page, the full-screen scroll): the list's next page
-  const onNeedRows = useCallback(() => {
-    if (hasNextPage && !isFetching) void fetchNextPage();
-  }, [hasNextPage, isFetching, fetchNextPage]);
 
   if (query.isPending) return <Spinner label={`Loading the ${label} report`} />;
   if (query.isError && isMetricsNotReady(query.error)) return <>{preparing}</>;
@@ -125,6 +120,7 @@ function ConversionTab({ brandId, call, label, range, onReconnect, preparing }: 
       <ConversionTable
         report={query.isError ? null : pages.report}
         rows={query.isError ? [] : pages.rows}
+        rowsFrom={query.isError ? 0 : pages.rowsFrom}
         label={label}
         category={category}
         onCategory={setCategory}
@@ -133,9 +129,9 @@ function ConversionTab({ brandId, call, label, range, onReconnect, preparing }: 
         pageSize={pageSize}
         onPageSize={setPageSize}
         onFilters={setFilters}
-        fetching={query.isFetching}
-        onNeedRows={onNeedRows}
-        onRefresh={() => void query.refetch()}
+        fetching={pages.fetching}
+        onNeedRows={pages.needRows}
+        onRefresh={pages.refetch}
         exportRows={() => getConversionReport(brandId, call, range, list)}
       />
     </div>
@@ -148,8 +144,9 @@ const NO_REPORT = { months: [], averages: { totalSessions: null, convRate: null,
 interface ConversionTableProps {
   /** the newest page's answer (months, counts, averages); null before any */
   report: ConversionReport | null;
-  /** the rows loaded so far, in the list's order */
+  /** the rows loaded, in the list's order, from the list's row `rowsFrom` (0-based) */
   rows: ConversionRow[];
+  rowsFrom: number;
   label: string;
   category: PerformanceCategory | '';
   onCategory: (c: PerformanceCategory | '') => void;
@@ -160,13 +157,14 @@ interface ConversionTableProps {
   /** the filter popover's column filters, applied on the server */
   onFilters: (f: ColumnFilter[]) => void;
   fetching: boolean;
-  onNeedRows: () => void;
+  /** the table needs the list's rows from `first` (0-based) */
+  onNeedRows: (rows: { first: number; last: number }) => void;
   onRefresh: () => void;
   /** every row of the list (the category, the sort) for the Excel export: a download, so one call for all */
   exportRows: () => Promise<{ data: ConversionReport }>;
 }
 
-function ConversionTable({ report, rows, label, category, onCategory, sort, onSort, pageSize, onPageSize, onFilters, fetching, onNeedRows, onRefresh, exportRows }: ConversionTableProps) {
+function ConversionTable({ report, rows, rowsFrom, label, category, onCategory, sort, onSort, pageSize, onPageSize, onFilters, fetching, onNeedRows, onRefresh, exportRows }: ConversionTableProps) {
   const [locale] = useLocale();
   const [exporting, setExporting] = useState(false);
   const columns = useMemo(
@@ -207,6 +205,7 @@ function ConversionTable({ report, rows, label, category, onCategory, sort, onSo
       defaultPageSize={pageSize}
       remote={{
         totalRows: matching,
+        rowsFrom,
         onNeedRows,
         loading: fetching,
         sort: remoteSort,
