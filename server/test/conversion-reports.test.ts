@@ -222,36 +222,28 @@ describe.each(DB_KINDS)('GA4 conversion reports on %s', (kind) => {
     const after = (await post(id, 'sourceConversionReport', { startDate: '2026-02-01', endDate: '2026-02-28' })).json();
     expect(after.data.map((r: Record<string, unknown>) => [r.Source, r['Total Sessions']])).toEqual([['google', 280 + 11 * 10]]);
     expect(after.data[0].MonthlyData).toEqual([{ Month: '202602', Sessions: 390, 'Conv. Rate': (28 / 390) * 100, Purchases: 28, tone: 'positive' }]);
+    // a table's rows as [dimension, month or day, value, sessions, purchases]; a packed table's entries one a row
+    const plain = async (table: string, at: 'month' | 'date', packed: boolean) => {
+      const rows = await queryRows<{ dimension: string; at: string; value: string; sessions: number | string; purchases: number | string }>(
+        db,
+        packed
+          ? sql`select p.dimension, p.${sql.raw(at)}::text as at, e->>0 as value, (e->>1)::bigint as sessions, (e->>2)::bigint as purchases
+              from ${sql.raw(table)} p cross join lateral json_array_elements(p.entries) e where p.property_id = '300000015' order by 1, 2, 3`
+          : sql`select dimension, ${sql.raw(at)}::text as at, value, sessions, purchases from ${sql.raw(table)} where property_id = '300000015' order by 1, 2, 3`,
+      );
+      return rows.map((r) => [r.dimension, r.at, r.value, Number(r.sessions), Number(r.purchases)]);
+    };
     // the packed months (ga4_dimension_month_values, what the report reads for whole months) are exactly the
     // monthly rollup's rows after the restatement: same values, sessions and purchases, nothing more or less
-    const packed = await queryRows<{ dimension: string; month: string; value: string; sessions: number | string; purchases: number | string }>(
-      db,
-      sql`select p.dimension, p.month::text as month, e->>0 as value, (e->>1)::bigint as sessions, (e->>2)::bigint as purchases
-          from ga4_dimension_month_values p cross join lateral json_array_elements(p.entries) e where p.property_id = '300000015' order by 1, 2, 3`,
-    );
-    const monthly = await queryRows<{ dimension: string; month: string; value: string; sessions: number | string; purchases: number | string }>(
-      db,
-      sql`select dimension, month::text as month, value, sessions, purchases from ga4_dimension_monthly where property_id = '300000015' order by 1, 2, 3`,
-    );
-    // a packed month or day and its rollup's or daily rows, as [dimension, month or day, value, sessions, purchases]
-    type Entry = { dimension: string; value: string; sessions: number | string; purchases: number | string } & ({ month: string } | { date: string });
-    const plain = (rows: Entry[]) => rows.map((r) => [r.dimension, 'month' in r ? r.month : r.date, r.value, Number(r.sessions), Number(r.purchases)]);
-    expect(plain(packed)).toEqual([['source', '2026-02-01', 'google', 390, 28]]);
-    expect(plain(packed)).toEqual(plain(monthly));
+    const packedMonths = await plain('ga4_dimension_month_values', 'month', true);
+    expect(packedMonths).toEqual([['source', '2026-02-01', 'google', 390, 28]]);
+    expect(packedMonths).toEqual(await plain('ga4_dimension_monthly', 'month', false));
     // the packed days (ga4_dimension_day_values, what the report reads for edge months) are exactly the daily
     // rows after the restatement: bing's 02-10 went with the window's days, google's restated days doubled
-    const packedDays = await queryRows<{ dimension: string; date: string; value: string; sessions: number | string; purchases: number | string }>(
-      db,
-      sql`select p.dimension, p.date::text as date, e->>0 as value, (e->>1)::bigint as sessions, (e->>2)::bigint as purchases
-          from ga4_dimension_day_values p cross join lateral json_array_elements(p.entries) e where p.property_id = '300000015' order by 1, 2, 3`,
-    );
-    const daily = await queryRows<{ dimension: string; date: string; value: string; sessions: number | string; purchases: number | string }>(
-      db,
-      sql`select dimension, date::text as date, value, sessions, purchases from ga4_dimension_daily where property_id = '300000015' order by 1, 2, 3`,
-    );
+    const packedDays = await plain('ga4_dimension_day_values', 'date', true);
     expect(packedDays).toHaveLength(28);
-    expect(plain(packedDays)).toEqual(plain(daily));
-    expect(plain(packedDays).filter((r) => r[2] === 'bing')).toEqual([]);
+    expect(packedDays).toEqual(await plain('ga4_dimension_daily', 'date', false));
+    expect(packedDays.filter((r) => r[2] === 'bing')).toEqual([]);
     // an edge month read from the packed days: 02-03..02-12 is 2 days of 10 and 8 restated days of 20
     const edge = (await post(id, 'sourceConversionReport', { startDate: '2026-02-03', endDate: '2026-02-12' })).json();
     expect(edge.data.map((r: Record<string, unknown>) => [r.Source, r['Total Sessions'], r['Total Purchases']])).toEqual([['google', 2 * 10 + 8 * 20, 10]]);

@@ -102,16 +102,15 @@ export function useConversionPages(brandId: string, call: ConversionReportCall, 
   const needRows = useCallback(
     ({ first }: { first: number }) => {
       if (pageSize === 'all') return;
-      if (first < loadedCount) return setJump(null);
-      if (first === loadedCount) {
-        setJump(null);
-        if (hasNextPage && !isFetching) void fetchNextPage();
+      if (first > loadedCount) {
+        const page = Math.floor(first / pageSize) + 1;
+        setJump((j) => (j?.listId === listId && j.page === page ? j : { listId, page }));
         return;
       }
-      const page = Math.floor(first / pageSize) + 1;
-      setJump((j) => (j?.listId === listId && j.page === page ? j : { listId, page }));
+      setJump(null);
+      if (first === loadedCount && hasNextPage && !isFetching) void fetchNextPage();
     },
-    [pageSize, loadedCount, hasNextPage, isFetching, fetchNextPage, listId],
+    [pageSize, loadedCount, hasNextPage, isFetching, fetchNextPage, listId, setJump],
   );
   const alone = jumpPage === null ? null : (jumped.data?.data ?? null);
   const newest = pages[pages.length - 1]?.data ?? null;
