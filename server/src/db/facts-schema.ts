@@ -1,4 +1,4 @@
-import { bigint, date, foreignKey, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, doublePrecision, foreignKey, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { brands, connections } from './schema.js';
 
 // Fact tables: daily grain, brand_id first in every key (ARCHITECTURE "Storage", principle 7), written by
@@ -333,6 +333,15 @@ export const googleViewPresets = pgTable(
     conversionsValue: numeric('conversions_value').notNull(),
     /** the colour rule's category (Top Performers ...) against the account's averages over the range */
     category: text('category').notNull(),
+    /** the key's place in its category by Total Cost (highest first, then label and key), from 1: a chip's count under a cost filter is two index lookups */
+    costRank: integer('cost_rank').notNull().default(0),
+    /** the header sorts' fields as the statement computes them from the float8 sums (db/google-views.sql.ts sortField), each with its index */
+    sortPerCost: doublePrecision('sort_per_cost').notNull().default(0),
+    sortValue: doublePrecision('sort_value').notNull().default(0),
+    sortConversions: doublePrecision('sort_conversions').notNull().default(0),
+    sortConversionRate: doublePrecision('sort_conversion_rate').notNull().default(0),
+    sortCtr: doublePrecision('sort_ctr').notNull().default(0),
+    sortCpc: doublePrecision('sort_cpc').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.key] }),
@@ -343,6 +352,16 @@ export const googleViewPresets = pgTable(
     index('google_view_presets_brand_cost_idx').on(t.brandId, t.view, t.fromDate, t.toDate, t.costMicros.desc().nullsLast(), t.customerId, t.key),
     // the segment's campaign / ad group filters: count and page only the campaign's keys
     index('google_view_presets_campaign_idx').on(t.brandId, t.view, t.fromDate, t.toDate, t.campaignName, t.adGroupName),
+    // a header sort other than Total Cost: a range of its index (ascending; descending reads it backward, ties re-sorted by label and key)
+    index('google_view_presets_label_idx').on(t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.label, t.key),
+    index('google_view_presets_per_cost_idx').on(t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.sortPerCost, t.label, t.key),
+    index('google_view_presets_value_idx').on(t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.sortValue, t.label, t.key),
+    index('google_view_presets_conversions_idx').on(t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.sortConversions, t.label, t.key),
+    index('google_view_presets_clicks_idx').on(t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.clicks, t.label, t.key),
+    index('google_view_presets_impressions_idx').on(t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.impressions, t.label, t.key),
+    index('google_view_presets_conversion_rate_idx').on(t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.sortConversionRate, t.label, t.key),
+    index('google_view_presets_ctr_idx').on(t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.sortCtr, t.label, t.key),
+    index('google_view_presets_cpc_idx').on(t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.sortCpc, t.label, t.key),
   ],
 );
 

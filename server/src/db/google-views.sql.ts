@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { GoogleReportSort } from '@parallels/contract/google-reports';
 import { monthStart, splitWholeMonths } from '@parallels/contract/days';
 import type { DayRange } from '@parallels/contract/report-dates';
 
@@ -55,3 +56,33 @@ export function costAndReturn(costMicros: SQL, value: SQL): SQL {
 /** spec section 9's colour rule over alias k0 (cost, per_cost and the account's averages avg_cost, avg_per_cost). */
 export const PERFORMANCE_CATEGORY = sql`case when k0.cost >= k0.avg_cost and k0.per_cost >= k0.avg_per_cost then 'Top Performers' when k0.cost >= k0.avg_cost then 'High Cost'
   when k0.per_cost >= k0.avg_per_cost then 'High Conv. Value/Cost' else 'Under Performers' end`;
+
+/** A ratio of two sums as the rows show it (contract/metrics `ratio`: 0 over 0 is 0). */
+const ratioSql = (n: SQL, d: SQL): SQL => sql`(case when ${d} = 0 then 0::float8 else ${n} / ${d} end)`;
+
+/** The header sort's field over a key's sums (alias `a`): ratios from the sums, as the row shows them. */
+export function sortField(a: string, by: GoogleReportSort): SQL {
+  const c = (column: string) => sql.raw(`${a}.${column}`);
+  switch (by) {
+    case 'label':
+      return c('label');
+    case 'Total Cost':
+      return c('cost_micros');
+    case 'Conv. Value / Cost':
+      return ratioSql(c('conversions_value'), sql`(${c('cost_micros')} / 1000000.0::float8)`);
+    case 'Total Conv. Value':
+      return c('conversions_value');
+    case 'Total Conversions':
+      return c('conversions');
+    case 'Total Clicks':
+      return c('clicks');
+    case 'Total Impressions':
+      return c('impressions');
+    case 'Conversion Rate':
+      return ratioSql(c('conversions'), c('clicks'));
+    case 'CTR':
+      return ratioSql(c('clicks'), c('impressions'));
+    case 'Avg. CPC':
+      return ratioSql(sql`(${c('cost_micros')} / 1000000.0::float8)`, c('clicks'));
+  }
+}

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { GoogleColumnFilter, GooglePerformanceCategory, GoogleReportSort, GoogleSortOrder } from '@parallels/contract/google-reports';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
-import type { PresetBuild } from '../../db/google-view-presets.sql.js';
-import { costAndReturn, PERFORMANCE_CATEGORY, viewSource, type GoogleView } from '../../db/google-views.sql.js';
+import { PRESET_SORT_COLUMNS, STORED_SORT_COLUMNS, type PresetBuild } from '../../db/google-view-presets.sql.js';
+import { costAndReturn, PERFORMANCE_CATEGORY, sortField, viewSource, type GoogleView } from '../../db/google-views.sql.js';
 
 export type { GoogleView };
 
@@ -25,46 +25,41 @@ function filterSql(column: SQL, f: GoogleColumnFilter | undefined): SQL {
   }
 }
 
-/** A ratio of two sums as the rows show it (contract/metrics `ratio`: 0 over 0 is 0). */
-const ratioSql = (n: SQL, d: SQL): SQL => sql`(case when ${d} = 0 then 0::float8 else ${n} / ${d} end)`;
-
-/** The header sort's field over a key's sums (alias `a`): ratios from the sums, as the row shows them. */
-function sortField(a: string, by: GoogleReportSort): SQL {
-  const c = (column: string) => sql.raw(`${a}.${column}`);
-  switch (by) {
-    case 'label':
-      return c('label');
-    case 'Total Cost':
-      return c('cost_micros');
-    case 'Conv. Value / Cost':
-      return ratioSql(c('conversions_value'), sql`(${c('cost_micros')} / 1000000.0::float8)`);
-    case 'Total Conv. Value':
-      return c('conversions_value');
-    case 'Total Conversions':
-      return c('conversions');
-    case 'Total Clicks':
-      return c('clicks');
-    case 'Total Impressions':
-      return c('impressions');
-    case 'Conversion Rate':
-      return ratioSql(c('conversions'), c('clicks'));
-    case 'CTR':
-      return ratioSql(c('clicks'), c('impressions'));
-    case 'Avg. CPC':
-      return ratioSql(sql`(${c('cost_micros')} / 1000000.0::float8)`, c('clicks'));
-  }
-}
-
 /**
  * A page's order: the asked field and direction, then label and key (so pages never overlap). Without complete
  * figures every figure is missing, so the keys sort by label (in the asked direction when the label is asked).
  */
-function pageOrder(a: string, complete: boolean, by: GoogleReportSort, order: GoogleSortOrder): SQL {
+function pageOrder(a: string, complete: boolean, by: GoogleReportSort, order: GoogleSortOrder, field: (a: string, by: GoogleReportSort) => SQL = sortField): SQL {
   const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
   const label = sql.raw(`${a}.label`);
   const key = sql.raw(`${a}.key`);
   if (!complete || by === 'label') return by === 'label' ? sql`${label} ${dir}, ${key} ${dir}` : sql`${label}, ${key}`;
-  return sql`${sortField(a, by)} ${dir}, ${label}, ${key}`;
+  return sql`${field(a, by)} ${dir}, ${label}, ${key}`;
+}
+
+/** The header sort's field in google_view_presets: its stored column (the same value as sortField's). */
+const presetField = (a: string, by: GoogleReportSort): SQL => sql.raw(`${a}.${PRESET_SORT_COLUMNS[by]}`);
+
+/** A cost in units as whole micros for a bigint bound, widened by `slack` micros and kept inside bigint. */
+const boundMicros = (units: number, slack: number): string => {
+  const x = units * 1e6 + slack * (2 + Math.abs(units) * 1e-3);
+  return BigInt(Math.max(-9e18, Math.min(9e18, slack < 0 ? Math.floor(x) : Math.ceil(x)))).toString();
+};
+
+/**
+ * Bounds on cost_micros that every key passing the cost filter is within (a little wider: the filter compares
+ * the float8 cost in units, so the bounds leave room for its rounding), so the filter reads a range of an index
+ * ordered by cost; the filter itself still decides. The keys passing are one run of that order: the filter is
+ * an interval of cost.
+ */
+function costMicrosBounds(column: SQL, f: GoogleColumnFilter | undefined): SQL {
+  if (!f) return sql`true`;
+  const lo = f.operator === '>' || f.operator === '>=' ? f.value : f.operator === '==' ? f.value - 0.005 : null;
+  const hi = f.operator === '<' || f.operator === '<=' ? f.value : f.operator === '==' ? f.value + 0.005 : null;
+  return sql.join(
+    [...(lo === null ? [] : [sql`${column} >= ${boundMicros(lo, -1)}::bigint`]), ...(hi === null ? [] : [sql`${column} <= ${boundMicros(hi, 1)}::bigint`])],
+    sql` and `,
+  );
 }
 
 export interface AccountStats {
@@ -207,35 +202,45 @@ export async function presetReportPage(
   const by = q.sortBy ?? 'Total Cost';
   const dir = q.sortOrder ?? 'desc';
   const filtered = q.costFilter !== undefined || q.convValuePerCostFilter !== undefined;
-  // the summary's rows with the figures as the statement has them (float8 sums; cost_micros stays the bigint
-  // column so the Total Cost order is the index's: it is exact in float8 too)
-  const keys = (customer: SQL) => sql`(select p.customer_id, p.key, p.label, p.category, p.cost_micros, p.clicks::float8 as clicks, p.impressions::float8 as impressions,
-      p.conversions::float8 as conversions, p.conversions_value::float8 as conversions_value, ${costAndReturn(sql`p.cost_micros::float8`, sql`p.conversions_value::float8`)}
-    from google_view_presets p
-    where p.brand_id = ${brandId} and p.customer_id = ${customer} and p.view = ${view} and p.from_date = ${range.from} and p.to_date = ${range.to}) f`;
-  const passes = sql`${filterSql(sql`f.cost`, q.costFilter)} and ${filterSql(sql`f.per_cost`, q.convValuePerCostFilter)}`;
+  const range_ = (customer: SQL) =>
+    sql`p.brand_id = ${brandId} and p.customer_id = ${customer} and p.view = ${view} and p.from_date = ${range.from} and p.to_date = ${range.to}`;
+  // the summary's rows with the figures as the statement has them (float8 sums; cost_micros, clicks and impressions
+  // stay bigint so their order is their index's: exact in float8 too, cast in the answer), with the header sorts' columns
+  const keys = (customer: SQL) => sql`(select p.customer_id, p.key, p.label, p.category, p.cost_micros, p.clicks, p.impressions,
+      p.conversions::float8 as conversions, p.conversions_value::float8 as conversions_value, ${costAndReturn(sql`p.cost_micros::float8`, sql`p.conversions_value::float8`)},
+      ${sql.raw(STORED_SORT_COLUMNS.map((c) => `p.${c}`).join(', '))}
+    from google_view_presets p where ${range_(customer)}) f`;
+  const passes = sql`${filterSql(sql`f.cost`, q.costFilter)} and ${costMicrosBounds(sql`f.cost_micros`, q.costFilter)} and ${filterSql(sql`f.per_cost`, q.convValuePerCostFilter)}`;
   const accounts = sql.join(builds.map((b) => sql`(${b.customer_id})`), sql`, `);
+  // a cost filter alone: the keys of a category passing it are one run of its cost order, so its count is the
+  // difference of the run's last and first cost_rank (two index lookups); with the Conv. Value / Cost filter the
+  // account's keys are counted
+  const runCount = (category: GooglePerformanceCategory) => {
+    const run = sql`from google_view_presets p where ${range_(sql`a.customer_id`)} and p.category = ${category}
+      and ${costMicrosBounds(sql`p.cost_micros`, q.costFilter)} and ${filterSql(sql`(p.cost_micros::float8 / 1000000.0::float8)`, q.costFilter)}`;
+    return sql`coalesce((select p.cost_rank ${run} order by p.cost_micros, p.label desc, p.key desc limit 1) - (select p.cost_rank ${run} order by p.cost_micros desc, p.label, p.key limit 1) + 1, 0)::int`;
+  };
+  const counts =
+    q.convValuePerCostFilter === undefined
+      ? sql`select c.*, c.top + c.high_cost + c.high_return + c.under as filtered_rows from (select ${runCount('Top Performers')} as top, ${runCount('High Cost')} as high_cost,
+          ${runCount('High Conv. Value/Cost')} as high_return, ${runCount('Under Performers')} as under) c`
+      : sql`select count(*) filter (where ${passes})::int as filtered_rows,
+          count(*) filter (where ${passes} and f.category = 'Top Performers')::int as top,
+          count(*) filter (where ${passes} and f.category = 'High Cost')::int as high_cost,
+          count(*) filter (where ${passes} and f.category = 'High Conv. Value/Cost')::int as high_return,
+          count(*) filter (where ${passes} and f.category = 'Under Performers')::int as under
+        from ${keys(sql`a.customer_id`)}`;
+  const order = (a: string) => pageOrder(a, true, by, dir, presetField);
   const [row] = await queryRows<{ stats: unknown; rows: unknown }>(
     db,
     sql`select
-        ${
-          filtered
-            ? sql`(select coalesce(json_agg(s), '[]'::json) from (
-                select a.customer_id, c.* from (values ${accounts}) a(customer_id) cross join lateral (
-                  select count(*) filter (where ${passes})::int as filtered_rows,
-                    count(*) filter (where ${passes} and f.category = 'Top Performers')::int as top,
-                    count(*) filter (where ${passes} and f.category = 'High Cost')::int as high_cost,
-                    count(*) filter (where ${passes} and f.category = 'High Conv. Value/Cost')::int as high_return,
-                    count(*) filter (where ${passes} and f.category = 'Under Performers')::int as under
-                  from ${keys(sql`a.customer_id`)}) c) s)`
-            : sql`null::json`
-        } as stats,
-        (select coalesce(json_agg(json_build_object('customer_id', x.customer_id, 'key', x.key, 'category', x.category, 'cost_micros', x.cost_micros::float8, 'clicks', x.clicks,
-            'impressions', x.impressions, 'conversions', x.conversions, 'conversions_value', x.conversions_value) order by x.customer_id, ${pageOrder('x', true, by, dir)}), '[]'::json)
+        ${filtered ? sql`(select coalesce(json_agg(s), '[]'::json) from (select a.customer_id, c.* from (values ${accounts}) a(customer_id) cross join lateral (${counts}) c) s)` : sql`null::json`} as stats,
+        (select coalesce(json_agg(json_build_object('customer_id', x.customer_id, 'key', x.key, 'category', x.category, 'cost_micros', x.cost_micros::float8, 'clicks', x.clicks::float8,
+            'impressions', x.impressions::float8, 'conversions', x.conversions, 'conversions_value', x.conversions_value) order by x.customer_id, ${order('x')}), '[]'::json)
           from (values ${accounts}) a(customer_id) cross join lateral (
             select f.* from ${keys(sql`a.customer_id`)}
             where ${passes} ${q.category ? sql`and f.category = ${q.category}` : sql``}
-            order by ${pageOrder('f', true, by, dir)}
+            order by ${order('f')}
             limit ${q.limit} offset ${q.offset}) x) as rows`,
   );
   const counted = new Map(json<Array<Omit<AccountStats, 'total_rows'>> | null>(row?.stats ?? null)?.map((s) => [s.customer_id, s]) ?? []);
