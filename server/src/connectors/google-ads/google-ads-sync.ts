@@ -1,6 +1,7 @@
 import type { PlatformsConfig } from '../../config.js';
 import { PlatformError } from '../platform-error.js';
 import { withRetry, type RetryOptions } from '../retry.js';
+import { BUDGETS, metered, type QuotaGate } from '../quota-gate.js';
 import { RowSpool, type Rows } from '../../lib/row-spool.js';
 import { searchStream, searchStreamBatches } from './google-ads-api.js';
 import {
@@ -25,6 +26,8 @@ export interface GoogleAdsPullInput {
   retry?: RetryOptions;
   /** read shopping_product too (default true); a backfill needs it once, not for every window */
   products?: boolean;
+  /** the fleet's quota ledger: each query reserves one of the developer token's daily operations (decision 022) */
+  quota?: QuotaGate;
 }
 
 export interface GoogleAdsWindowFacts {
@@ -70,15 +73,21 @@ export async function pullGoogleAdsWindow(input: GoogleAdsPullInput): Promise<Go
   const loginCustomerId = input.account.managerId ? digits(input.account.managerId) : customerId;
   const ctx: MappingContext = { brandId: input.brandId, customerId };
   let calls = 0;
+  // one query is one operation of the developer token's daily budget, shared by every customer (reference 3.6)
+  const operation = [{ budget: BUDGETS.googleAdsDeveloperToken(config.developerToken, config.operationsPerDay), cost: 1 }];
   const attempt = <R>(call: () => Promise<R>): Promise<R> =>
-    withRetry(async () => {
-      calls++;
-      try {
-        return await call();
-      } catch (e) {
-        throw forSync(e);
-      }
-    }, input.retry);
+    withRetry(
+      () =>
+        metered(input.quota, operation, async () => {
+          calls++;
+          try {
+            return await call();
+          } catch (e) {
+            throw forSync(e);
+          }
+        }),
+      input.retry,
+    );
   /** a small answer, whole (campaigns: one row per campaign a day; the current products) */
   const all = (query: string): Promise<AdsRow[]> => attempt(() => searchStream<AdsRow>(config, input.accessToken, customerId, query, loginCustomerId));
   // A view's rows (search terms grow with the account: a quarter of a large one is millions of rows) go to the
