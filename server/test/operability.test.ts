@@ -5,6 +5,7 @@ import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { BUDGETS } from '../src/connectors/quota-gate.js';
 import { QuotaLedger } from '../src/sync/quota-ledger.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
+import { leakyBucket } from './fixtures/leaky-bucket.js';
 
 // Operability (issue 23 item 6): OpenAPI 3.1 from the routes' zod schemas at /api/docs, every API route with
 // request and response schemas, Prometheus metrics at /metrics (closed in production without the token), and
@@ -140,7 +141,7 @@ describe.each(DB_KINDS)('operability on %s', (kind) => {
   it("exports the quota ledger's use by platform and budget at /metrics", async () => {
     const ledger = new QuotaLedger(t.database.db);
     const tokens = BUDGETS.googleAdsDeveloperToken('ops-developer-token', 200);
-    const bucket = BUDGETS.shopifyCostBucket('ops.myshopify.com');
+    const bucket = leakyBucket('ops.myshopify.com');
     await ledger.reserve([{ budget: tokens, cost: 30 }], 'recent');
     await ledger.reserve([{ budget: bucket, cost: 100 }], 'recent');
     await expect(ledger.reserve([{ budget: tokens, cost: 1 }], 'history')).resolves.toBeDefined();

@@ -11,6 +11,7 @@ import { RowSpool } from '../src/lib/row-spool.js';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
 import { startEmulatorServer, type EmulatorServer } from './emulator-server.js';
 import { DB_KINDS } from './test-app.js';
+import { leakyBucket } from './fixtures/leaky-bucket.js';
 
 // The fleet's quota ledger (decision 022): several workers reserve in one PostgreSQL budget row and together never
 // pass it. On PostgreSQL each "worker" has its own pool, as separate processes do; PGlite is one process's.
@@ -105,7 +106,7 @@ describe.each(DB_KINDS)('the quota ledger on %s', (kind) => {
     now = new Date('2026-06-15T07:00:30Z'); // the next Pacific day
     await expect(ledger.reserve([{ budget: daily, cost: 1 }], 'recent')).resolves.toBeDefined();
 
-    const bucket = BUDGETS.shopifyCostBucket('refill.myshopify.com');
+    const bucket = leakyBucket('refill.myshopify.com');
     const t0 = now;
     await ledger.reserve([{ budget: bucket, cost: 1_000 }], 'recent');
     const short = await ledger.reserve([{ budget: bucket, cost: 100 }], 'recent').catch((e: unknown) => refusal(e));
@@ -116,7 +117,7 @@ describe.each(DB_KINDS)('the quota ledger on %s', (kind) => {
 
   it("takes the platform's word after a call: Shopify's bucket size, refill and what is left", async () => {
     const ledger = ledgers[0]!;
-    const bucket = BUDGETS.shopifyCostBucket('report.myshopify.com');
+    const bucket = leakyBucket('report.myshopify.com');
     const answer = await metered(ledger.gate('refresh'), [{ budget: bucket, cost: 50 }], async () => 'ok', () => [
       { budget: bucket, charged: 12, remaining: 1_500, capacity: 2_000, restorePerSecond: 100 },
     ]);

@@ -97,8 +97,6 @@ export const BUDGETS = {
   ga4TokensPerHour: (propertyId: string): QuotaBudget => ({ platform: 'ga4', key: `property:${propertyId}:tokens_per_hour`, period: 'hour', capacity: 40_000, label: 'GA4 property tokens for this hour' }),
   ga4TokensPerProjectPerHour: (propertyId: string): QuotaBudget => ({ platform: 'ga4', key: `property:${propertyId}:project_tokens_per_hour`, period: 'hour', capacity: 14_000, label: "GA4 property tokens for this project's hour" }),
   ga4Concurrent: (propertyId: string): QuotaBudget => ({ platform: 'ga4', key: `property:${propertyId}:concurrent`, period: 'concurrent', capacity: 10, label: 'GA4 concurrent requests on the property' }),
-  /** Shopify GraphQL Admin: leaky bucket per app and shop; its size and refill are taken from throttleStatus once seen (5.6) */
-  shopifyCostBucket: (shop: string): QuotaBudget => ({ platform: 'shopify', key: `shop:${shop}`, period: 'leaky', capacity: 1_000, restorePerSecond: 50, label: "Shopify shop's query cost bucket" }),
   /**
    * Meta publishes percentages, not counts (1.6): x-business-use-case-usage per ad account and x-app-usage for
    * the app, each the highest of call_count, total_cputime and total_time, in percent of a rolling hour. The

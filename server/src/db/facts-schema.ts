@@ -202,7 +202,7 @@ export const metaBreakdownDaily = pgTable(
     purchaseValue: money('purchase_value'),
     syncedAt: syncedAt(),
   },
-  // the day index: a tab's edge days of every value without walking each value's whole history (migration 0021)
+  // the day index: a tab's edge days of every value without walking each value's whole history (migration 0020)
   (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.breakdown, t.value, t.date] }), index('meta_breakdown_daily_day_idx').on(t.brandId, t.accountId, t.breakdown, t.date)],
 );
 

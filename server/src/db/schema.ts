@@ -247,7 +247,7 @@ export const metaCampaignLabels = pgTable(
  * and range, one row per campaign (`campaign:{id}`, from one campaign-level call for the account) or per label
  * group's campaign set in that account (`group:{sha256 of the sorted campaign ids}`; a label change makes a new
  * set, so a new key). Fresh for 3 hours after fetched_at; older rows are deleted when the connection's next
- * answer is written (decision 016, migration 0021).
+ * answer is written (decision 016, migration 0020).
  */
 export const metaRangeReach = pgTable(
   'meta_range_reach',

@@ -7,7 +7,6 @@ import {
   type BulkOperationNode, type BulkUserError,
 } from './shopify-bulk.js';
 import { shopifyGraphql, throttleWaitMs, type ShopifyQueryCost } from './shopify-graphql.js';
-import { BUDGETS, metered, type QuotaGate, type QuotaReport } from '../quota-gate.js';
 import {
   createdWindowQuery, localDay, mapBulkLine, mapOrder, searchTime, ShopifyMappingError,
   type ShopContext, type ShopifyOrderNode, type StoreOrderRow, type StoreRefundRow,
@@ -31,24 +30,6 @@ export interface ShopifyPullInput {
   brandId: string;
   account: ShopifyAccount;
   retry?: RetryOptions;
-  /** the fleet's quota ledger: the shop's cost bucket, shared by every worker (decision 022) */
-  quota?: QuotaGate;
-}
-
-/** A query's cost before Shopify has told us (its requestedQueryCost, kept per query text once seen). */
-const UNKNOWN_QUERY_COST = 50;
-
-/** What Shopify said a query cost and left in the bucket (extensions.cost, platform-apis.md 5.6). */
-function bucketReport(shop: string, cost: ShopifyQueryCost | undefined): QuotaReport[] {
-  const status = cost?.throttleStatus;
-  if (!cost || !status) return [];
-  return [{
-    budget: BUDGETS.shopifyCostBucket(shop),
-    charged: cost.actualQueryCost ?? cost.requestedQueryCost,
-    remaining: status.currentlyAvailable,
-    capacity: status.maximumAvailable,
-    restorePerSecond: status.restoreRate,
-  }];
 }
 
 export interface ShopifyWindowInput extends ShopifyPullInput {
@@ -117,29 +98,11 @@ class ShopifySession {
     this.ctx = { brandId: input.brandId, shop, timezone: input.account.timezone };
   }
 
-  private readonly queryCosts = new Map<string, number>();
-
   gql<T>(query: string, variables: Record<string, unknown>, onCost?: (cost: ShopifyQueryCost) => void): Promise<T> {
     const { platforms, accessToken } = this.input;
-    const bucket = BUDGETS.shopifyCostBucket(this.ctx.shop);
     return withRetry(() => {
-      let seen: ShopifyQueryCost | undefined;
-      const charge = [{ budget: bucket, cost: this.queryCosts.get(query) ?? UNKNOWN_QUERY_COST }];
-      return metered(
-        this.input.quota,
-        charge,
-        () => {
-          this.calls++;
-          return shopifyGraphql<T>(platforms.shopify, this.ctx.shop, accessToken, query, variables, {
-            onCost: (cost) => {
-              seen = cost;
-              if (cost.requestedQueryCost !== undefined) this.queryCosts.set(query, cost.requestedQueryCost);
-              onCost?.(cost);
-            },
-          });
-        },
-        () => bucketReport(this.ctx.shop, seen),
-      );
+      this.calls++;
+      return shopifyGraphql<T>(platforms.shopify, this.ctx.shop, accessToken, query, variables, { onCost });
     }, this.input.retry);
   }
 

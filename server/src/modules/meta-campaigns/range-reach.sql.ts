@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
 
-// meta_range_reach (migration 0021): Meta's own range reach, shared by every API process (decision 016).
+// meta_range_reach (migration 0020): Meta's own range reach, shared by every API process (decision 016).
 
 export interface StoredReach {
   subject: string;
