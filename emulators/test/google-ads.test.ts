@@ -277,6 +277,10 @@ describe('Google Ads faults and quotas', () => {
       const e = ((daily.json.error as Json).details as Json[])[0]!.errors as Json[];
       // 2026-06-15T06:00Z is 23:00 in Los Angeles: one hour to the Pacific midnight reset
       expect(e[0]).toEqual({ errorCode: { quotaError: 'RESOURCE_EXHAUSTED' }, message: 'Too many requests. Retry in 3600 seconds.', details: { quotaErrorDetails: { rateScope: 'DEVELOPER', rateName: 'Number of operations for basic access', retryDelay: '3600s' } } });
+      // the budget is the token's across all its customers: another customer is refused too, and each refusal counted
+      expect((await search(OTHER, q)).status).toBe(429);
+      const used = (await (await admin('quota/usage', 'GET', undefined)).json()) as { developerTokens: Record<string, Json> };
+      expect(used.developerTokens[DEV]).toMatchObject({ operations: 15_000, refused: 2 });
       await admin('quota/usage', 'PUT', { operations: 0, customerId: CLIENT, requests: 600 });
       const burst = await search(CLIENT, q);
       expect(failure(burst.json).code).toEqual({ quotaError: 'RESOURCE_TEMPORARILY_EXHAUSTED' });

@@ -33,6 +33,8 @@ const envSchema = z.object({
   SYNC_WORKERS: booleanString.default(true),
   SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(1100).default(730),
   SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(5),
+  /** sync jobs of one brand running at once across the fleet, per kind (per-brand fairness, decision 022) */
+  SYNC_JOBS_PER_BRAND: z.coerce.number().int().min(1).max(64).default(5),
   // Who may say which client a request came from (X-Forwarded-For): 'false' (nobody: the default), the number of
   // proxies in front (1 behind one load balancer), or their addresses and CIDR ranges, comma-separated. Never
   // 'true': trusting anyone lets a client name itself and slip past the per-client rate limits.
@@ -54,6 +56,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ADS_URL: z.url().optional(),
   GOOGLE_ADS_API_VERSION: z.string().regex(/^v\d+$/, 'must look like v23').default('v23'),
+  /** the developer token's daily operations across all customers: 15,000 at basic access (decision 022) */
+  GOOGLE_ADS_OPERATIONS_PER_DAY: z.coerce.number().int().min(1).default(15_000),
   GOOGLE_ADS_DEVELOPER_TOKEN: z.string().min(1).optional(),
   GA4_ADMIN_URL: z.url().optional(),
   GA4_DATA_URL: z.url().optional(),
@@ -113,6 +117,7 @@ export interface Config {
   syncHistoryDays: number;
   /** sync jobs of different connections one worker process runs at once, per job kind (backfill, history, refresh) */
   syncConcurrency: number;
+  syncJobsPerBrand: number;
   /** email delivery: SMTP_URL (undefined in sandbox mode means the in-process sandbox inbox), MAIL_FROM */
   mail: { smtpUrl: string | undefined; from: string; sandboxInbox: boolean };
   /** from TOKEN_ENCRYPTION_KEYS; undefined in sandbox mode means: generate one into DATA_DIR */
@@ -126,7 +131,7 @@ export interface Config {
 export interface PlatformsConfig {
   meta: { graphUrl: string; dialogUrl: string; version: string; appId: string; appSecret: string };
   google: { accountsUrl: string; oauth2Url: string; userinfoUrl: string; clientId: string; clientSecret: string };
-  googleAds: { url: string; version: string; developerToken: string };
+  googleAds: { url: string; version: string; developerToken: string; operationsPerDay: number };
   ga4: { adminUrl: string; dataUrl: string };
   /** adminUrl and appHandle make the store's plan page: {adminUrl}/store/{store}/charges/{appHandle}/pricing_plans */
   shopify: { shopUrlTemplate: string; apiKey: string; apiSecret: string; version: string; adminUrl: string; appHandle: string };
@@ -208,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleAds: {
       url: pick(e.GOOGLE_ADS_URL, emu('google-ads'), 'https://googleads.googleapis.com', 'GOOGLE_ADS_URL'),
       version: e.GOOGLE_ADS_API_VERSION,
+      operationsPerDay: e.GOOGLE_ADS_OPERATIONS_PER_DAY,
       developerToken: pick(e.GOOGLE_ADS_DEVELOPER_TOKEN, SANDBOX_APPS.googleAdsDeveloperToken, undefined, 'GOOGLE_ADS_DEVELOPER_TOKEN'),
     },
     ga4: {
@@ -255,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncWorkers: e.PARALLELS_ROLE === 'api' ? false : e.PARALLELS_ROLE === 'worker' ? true : e.SYNC_WORKERS,
     syncHistoryDays: e.SYNC_HISTORY_DAYS,
     syncConcurrency: e.SYNC_CONCURRENCY,
+    syncJobsPerBrand: e.SYNC_JOBS_PER_BRAND,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, sandboxInbox: sandbox && !e.SMTP_URL },
     tokenKeys,
     platforms,

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { RegisteredRoute } from '../src/app.js';
 import { insertBrand } from '../src/modules/brands/brands.sql.js';
+import { BUDGETS } from '../src/connectors/quota-gate.js';
+import { QuotaLedger } from '../src/sync/quota-ledger.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
+import { leakyBucket } from './fixtures/leaky-bucket.js';
 
 // Operability (issue 23 item 6): OpenAPI 3.1 from the routes' zod schemas at /api/docs, every API route with
 // request and response schemas, Prometheus metrics at /metrics (closed in production without the token), and
@@ -133,6 +136,25 @@ describe.each(DB_KINDS)('operability on %s', (kind) => {
     expect(text).toMatch(/parallels_sync_never_synced\{platform="ga4"\} 1/);
     expect(text).toMatch(/parallels_metrics_database_up 1/);
     expect(text).toMatch(/parallels_process_resident_memory_bytes \d+/);
+  });
+
+  it("exports the quota ledger's use by platform and budget at /metrics", async () => {
+    const ledger = new QuotaLedger(t.database.db);
+    const tokens = BUDGETS.googleAdsDeveloperToken('ops-developer-token', 200);
+    const bucket = leakyBucket('ops.myshopify.com');
+    await ledger.reserve([{ budget: tokens, cost: 30 }], 'recent');
+    await ledger.reserve([{ budget: bucket, cost: 100 }], 'recent');
+    await expect(ledger.reserve([{ budget: tokens, cost: 1 }], 'history')).resolves.toBeDefined();
+    await expect(ledger.reserve([{ budget: tokens, cost: 150 }], 'history')).rejects.toMatchObject({ kind: 'rate_limit' }); // 181 > 200 - 50
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).toContain(`parallels_quota_used{platform="google_ads",budget="${tokens.key}",period="pacific_day"} 31`);
+    expect(text).toContain(`parallels_quota_capacity{platform="google_ads",budget="${tokens.key}",period="pacific_day"} 200`);
+    expect(text).toContain(`parallels_quota_refused{platform="google_ads",budget="${tokens.key}"} 1`);
+    expect(text).toContain('parallels_quota_use_ratio{platform="google_ads"} 0.155');
+    // a leaky bucket drains between the reservation and the scrape: at most the 100 reserved
+    const shopify = Number(/parallels_quota_use_ratio\{platform="shopify"\} ([\d.e+-]+)/.exec(text)?.[1]);
+    expect(shopify).toBeGreaterThan(0);
+    expect(shopify).toBeLessThanOrEqual(0.1);
   });
 });
 

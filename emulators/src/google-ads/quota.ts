@@ -24,7 +24,8 @@ function secondsToPacificMidnight(now: Date): number {
 }
 
 export class AdsQuota {
-  private readonly daily = new Map<string, { day: string; operations: number }>();
+  /** per developer token, across all its customers: operations made and refused on the token's Pacific day */
+  private readonly daily = new Map<string, { day: string; operations: number; refused: number }>();
   private readonly recent = new Map<string, number[]>();
 
   constructor(private readonly ctx: EmulatorContext) {}
@@ -35,9 +36,10 @@ export class AdsQuota {
     const now = this.ctx.clock.now();
     const day = dayInZone(now, QUOTA_ZONE);
     const used = this.daily.get(developerToken);
-    const today = used && used.day === day ? used : { day, operations: 0 };
+    const today = used && used.day === day ? used : { day, operations: 0, refused: 0 };
     this.daily.set(developerToken, today);
     if (operation && today.operations >= DAILY_OPERATIONS) {
+      today.refused += 1;
       throw quotaExhausted('RESOURCE_EXHAUSTED', secondsToPacificMidnight(now), 'DEVELOPER', 'Number of operations for basic access');
     }
     if (customerId) {
@@ -56,7 +58,7 @@ export class AdsQuota {
   preload(input: { developerToken?: string; operations?: number; customerId?: string; requests?: number }): Record<string, unknown> {
     const now = this.ctx.clock.now();
     const token = input.developerToken ?? this.ctx.world.apps.googleAdsDeveloperToken;
-    if (typeof input.operations === 'number') this.daily.set(token, { day: dayInZone(now, QUOTA_ZONE), operations: input.operations });
+    if (typeof input.operations === 'number') this.daily.set(token, { day: dayInZone(now, QUOTA_ZONE), operations: input.operations, refused: 0 });
     if (input.customerId && typeof input.requests === 'number') {
       this.recent.set(input.customerId, Array.from({ length: input.requests }, () => now.getTime()));
     }

@@ -45,6 +45,31 @@ export const rateLimitHits = pgTable(
   (t) => [index('rate_limit_hits_window_ends_idx').on(t.windowEndsAt)],
 );
 
+/**
+ * The fleet's shared platform budgets (issue 23 item 2, decision 022): one row per platform budget (a Google Ads
+ * developer token's operations per Pacific day, a GA4 property's tokens per hour, a Shopify shop's cost bucket...),
+ * reserved before each call and settled after it by every worker process. Reference data: a budget belongs to a
+ * platform account or app, not to a brand.
+ */
+export const quotaBudgets = pgTable(
+  'quota_budgets',
+  {
+    platform: text('platform').notNull(),
+    budgetKey: text('budget_key').notNull(),
+    /** pacific_day | hour: fixed windows; leaky: refills at restore_per_second; concurrent: calls in flight */
+    period: text('period').notNull(),
+    capacity: doublePrecision('capacity').notNull(),
+    restorePerSecond: doublePrecision('restore_per_second').notNull().default(0),
+    /** reserved or charged in the window starting at period_start (leaky: as of updated_at) */
+    used: doublePrecision('used').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /** reservations refused so far (a job delayed), for /metrics */
+    refused: bigint('refused', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.platform, t.budgetKey] }), check('quota_budgets_period_check', sql`${t.period} in ('pacific_day', 'hour', 'leaky', 'concurrent')`)],
+);
+
 export const brands = pgTable('brands', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   name: text('name').notNull(),
@@ -222,7 +247,7 @@ export const metaCampaignLabels = pgTable(
  * and range, one row per campaign (`campaign:{id}`, from one campaign-level call for the account) or per label
  * group's campaign set in that account (`group:{sha256 of the sorted campaign ids}`; a label change makes a new
  * set, so a new key). Fresh for 3 hours after fetched_at; older rows are deleted when the connection's next
- * answer is written (decision 016, migration 0021).
+ * answer is written (decision 016, migration 0020).
  */
 export const metaRangeReach = pgTable(
   'meta_range_reach',

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.js';
 import type { TokenKeyring } from '../lib/token-crypto.js';
 import { PlatformError } from '../connectors/platform-error.js';
 import type { RetryOptions } from '../connectors/retry.js';
+import type { QuotaGate } from '../connectors/quota-gate.js';
 import { refreshGoogleToken } from '../connectors/google/google-oauth.js';
 import { refreshShopifyToken } from '../connectors/shopify/shopify-auth.js';
 import { pullMetaWindow } from '../connectors/meta/meta-sync.js';
@@ -31,6 +32,8 @@ export interface PullDeps {
   config: Config;
   keyring: TokenKeyring;
   retry?: RetryOptions;
+  /** the fleet's quota ledger, as the job's kind may spend it (sync/queue.ts; decision 022); none: calls are not metered */
+  quota?: QuotaGate;
 }
 
 function refresherFor(deps: PullDeps, conn: SyncConnection): Refresher | undefined {
@@ -60,7 +63,7 @@ export interface PullOptions {
 }
 
 export async function pullWindow(deps: PullDeps, conn: SyncConnection, window: DayWindow, options: PullOptions = {}): Promise<WindowFacts> {
-  const base = { platforms: deps.config.platforms, accessToken: await connectionAccessToken(deps, conn), brandId: conn.brandId, window, retry: deps.retry };
+  const base = { platforms: deps.config.platforms, accessToken: await connectionAccessToken(deps, conn), brandId: conn.brandId, window, retry: deps.retry, quota: deps.quota };
   const timezone = conn.brandTimezone;
   switch (conn.platform) {
     case 'meta':

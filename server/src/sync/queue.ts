@@ -4,6 +4,8 @@ import { PlatformError } from '../connectors/platform-error.js';
 import { connectionsMissingHistory, runBackfill, runRefresh, type BackfillResult, type JobDeps, type JobKind } from './backfill.job.js';
 import { runCalculate } from './calculate.job.js';
 import { listActiveConnectionIds, listOverdueConnectionIds } from './sync.sql.js';
+import { QuotaLedger, type QuotaClass } from './quota-ledger.js';
+import { brandOfConnection } from './quota-fairness.sql.js';
 
 // Jobs on a PostgreSQL queue (pg-boss): in-process on PGlite, shared by every worker on a server.
 export const QUEUES = { backfill: 'sync-backfill', backfillHistory: 'sync-backfill-history', refresh: 'sync-refresh', refreshAll: 'sync-refresh-all', calculate: 'sync-calculate' } as const;
@@ -58,18 +60,51 @@ const SYNC_QUEUES = [QUEUES.backfill, QUEUES.backfillHistory, QUEUES.refresh, QU
  */
 export async function releaseOrphanedJobs(boss: PgBoss, staleSeconds: number): Promise<Array<{ name: string; id: string }>> {
   const { rows } = await boss.getDb().executeSql(
-    `select id, name, data, singleton_key from pgboss.job
+    `select id, name, data, singleton_key, group_id from pgboss.job
       where name = any($1::text[]) and state = 'active'
         and coalesce(heartbeat_on, started_on) <= now() - make_interval(secs => $2)`,
     [SYNC_QUEUES, staleSeconds],
   );
   const released: Array<{ name: string; id: string }> = [];
-  for (const row of rows as Array<{ id: string; name: string; data: object; singleton_key: string | null }>) {
+  for (const row of rows as Array<{ id: string; name: string; data: object; singleton_key: string | null; group_id: string | null }>) {
     await boss.cancel(row.name, row.id);
-    await boss.send(row.name, row.data, row.singleton_key ? { singletonKey: row.singleton_key } : {});
+    await boss.send(row.name, row.data, { ...(row.singleton_key ? { singletonKey: row.singleton_key } : {}), ...(row.group_id ? { group: { id: row.group_id } } : {}) });
     released.push({ name: row.name, id: row.id });
   }
   return released;
+}
+
+/**
+ * What a sync job of each queue may spend of the platforms' shared budgets (decision 022): a connection's newest
+ * 60 days first, then stale refreshes, then history.
+ */
+export const QUOTA_CLASS: Record<string, QuotaClass> = { [QUEUES.backfill]: 'recent', [QUEUES.refresh]: 'refresh', [QUEUES.backfillHistory]: 'history' };
+
+/**
+ * How a sync job is sent: one queued per connection (singletonKey) and grouped by its brand, so that no brand
+ * runs more than `SYNC_JOBS_PER_BRAND` jobs of a kind at once across the fleet (the queue's groupConcurrency),
+ * and round-robin between brands: a job's priority is minus the brand's jobs already waiting in the queue, so
+ * every brand's first job comes before any brand's second (pg-boss takes the highest priority, then the oldest).
+ */
+export function syncJobOptions(connectionId: string, brandId: string | null, waitingOfBrand: number, startAfter?: number) {
+  return {
+    singletonKey: connectionId,
+    priority: -waitingOfBrand,
+    ...(brandId ? { group: { id: brandId } } : {}),
+    ...(startAfter === undefined ? {} : { startAfter }),
+  };
+}
+
+/** A brand's jobs waiting in a queue (not yet running), for its next job's place in the round-robin. */
+async function waitingOfBrand(boss: PgBoss, queue: string, brandId: string | null): Promise<number> {
+  if (!brandId) return 0;
+  const { rows } = await boss.getDb().executeSql(`select count(*)::int as n from pgboss.job where name = $1 and group_id = $2 and state in ('created', 'retry')`, [queue, brandId]);
+  return (rows as Array<{ n: number }>)[0]?.n ?? 0;
+}
+
+/** How a process works a sync queue: `perProcess` jobs at once here, `perBrand` of one brand at once fleet-wide. */
+export function syncWorkOptions(pollingIntervalSeconds: number, perProcess: number, perBrand: number) {
+  return { pollingIntervalSeconds, localConcurrency: perProcess, groupConcurrency: perBrand };
 }
 
 export interface SyncQueue {
@@ -117,8 +152,15 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
   }
   // A finished sync asks for its brand's summary; stately keeps one pending calculation per brand.
   const jobDeps: JobDeps = { ...deps, onSynced: (brandId) => boss.send(QUEUES.calculate, { brandId }, { singletonKey: brandId }) };
+  // Every platform call of a sync job reserves its cost in the fleet's quota ledger first (decision 022).
+  const ledger = new QuotaLedger(deps.db);
+  const depsFor = (queue: string): JobDeps => ({ ...jobDeps, quota: ledger.gate(QUOTA_CLASS[queue]!) });
 
-  const enqueueBackfill = (connectionId: string) => boss.send(QUEUES.backfill, { connectionId }, { singletonKey: connectionId });
+  const sendSync = async (queue: string, connectionId: string, startAfter?: number) => {
+    const brandId = await brandOfConnection(deps.db, connectionId);
+    return boss.send(queue, { connectionId }, syncJobOptions(connectionId, brandId, await waitingOfBrand(boss, queue, brandId), startAfter));
+  };
+  const enqueueBackfill = (connectionId: string) => sendSync(QUEUES.backfill, connectionId);
   const backfillPending = async (brandId?: string) => {
     const ids = await connectionsMissingHistory(deps, brandId);
     for (const id of ids) await enqueueBackfill(id);
@@ -129,7 +171,7 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
   // tick (up to 3 hours later): figures stay fresh, and the stale-sync alert has nothing to say after a restart.
   const refreshOverdue = async () => {
     const ids = await listOverdueConnectionIds(deps.db, new Date((deps.now?.() ?? new Date()).getTime() - REFRESH_EVERY_MS));
-    for (const id of ids) await boss.send(QUEUES.refresh, { connectionId: id }, { singletonKey: id });
+    for (const id of ids) await sendSync(QUEUES.refresh, id);
     return ids.length;
   };
 
@@ -138,11 +180,12 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
     // Several connections at once (SYNC_CONCURRENCY workers per queue in this process): a backfill mostly
     // waits on its platform (report runs, bulk exports), so the platforms sync side by side. One connection
     // still never runs two jobs at once: the queues are stately with the connection as singletonKey.
-    const sync = { pollingIntervalSeconds, localConcurrency: deps.config.syncConcurrency };
+    // Per brand: at most SYNC_JOBS_PER_BRAND of one brand's jobs of a queue run at once, fleet-wide.
+    const sync = syncWorkOptions(pollingIntervalSeconds, deps.config.syncConcurrency, deps.config.syncJobsPerBrand);
     // Two passes: every connection's newest 60 days first (sync-backfill), then each one's history, queued
     // when its recent window is in. A connection never has two backfill jobs running at once.
     const later = (queue: string, connectionId: string) => ({
-      resend: (startAfter: number) => boss.send(queue, { connectionId }, { singletonKey: connectionId, startAfter }),
+      resend: (startAfter: number) => sendSync(queue, connectionId, startAfter),
       onDeferred: (waitMs: number, e: PlatformError) => deps.log.warn({ connectionId, queue, waitMs, reason: e.message }, 'sync job deferred until the platform allows it'),
     });
     const deferred = <T>(queue: string, connectionId: string, run: () => Promise<T>) => {
@@ -156,17 +199,17 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
     };
     await boss.work<{ connectionId: string }>(QUEUES.backfill, sync, async ([job]) =>
       deferred(QUEUES.backfill, job!.data.connectionId, async () => {
-        const result = await unlessBusy(QUEUES.backfill, job!.data.connectionId, await runBackfill(jobDeps, job!.data.connectionId, 'recent'));
-        if (result.outcome === 'done') await boss.send(QUEUES.backfillHistory, { connectionId: job!.data.connectionId }, { singletonKey: job!.data.connectionId });
+        const result = await unlessBusy(QUEUES.backfill, job!.data.connectionId, await runBackfill(depsFor(QUEUES.backfill), job!.data.connectionId, 'recent'));
+        if (result.outcome === 'done') await sendSync(QUEUES.backfillHistory, job!.data.connectionId);
         return result;
       }),
     );
     await boss.work<{ connectionId: string }>(QUEUES.backfillHistory, sync, async ([job]) =>
-      deferred(QUEUES.backfillHistory, job!.data.connectionId, async () => unlessBusy(QUEUES.backfillHistory, job!.data.connectionId, await runBackfill(jobDeps, job!.data.connectionId, 'history'))),
+      deferred(QUEUES.backfillHistory, job!.data.connectionId, async () => unlessBusy(QUEUES.backfillHistory, job!.data.connectionId, await runBackfill(depsFor(QUEUES.backfillHistory), job!.data.connectionId, 'history'))),
     );
     await boss.work<{ connectionId: string }>(QUEUES.refresh, sync, async ([job]) =>
       deferred(QUEUES.refresh, job!.data.connectionId, async () => {
-        const result = await unlessBusy(QUEUES.refresh, job!.data.connectionId, await runRefresh(jobDeps, job!.data.connectionId));
+        const result = await unlessBusy(QUEUES.refresh, job!.data.connectionId, await runRefresh(depsFor(QUEUES.refresh), job!.data.connectionId));
         // history still missing (a backfill stopped by a token, say): fetch it now, not at the next start
         if (result.outcome === 'done' && result.missing) await enqueueBackfill(job!.data.connectionId);
         return result;
@@ -174,7 +217,7 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
     );
     await boss.work<{ brandId: string }>(QUEUES.calculate, { pollingIntervalSeconds }, async ([job]) => runCalculate(deps, job!.data.brandId));
     await boss.work(QUEUES.refreshAll, { pollingIntervalSeconds }, async () => {
-      for (const id of await listActiveConnectionIds(deps.db)) await boss.send(QUEUES.refresh, { connectionId: id }, { singletonKey: id });
+      for (const id of await listActiveConnectionIds(deps.db)) await sendSync(QUEUES.refresh, id);
       await backfillPending();
     });
     await boss.schedule(QUEUES.refreshAll, REFRESH_CRON);
@@ -185,7 +228,7 @@ export async function startSyncQueue(database: DatabaseHandle, deps: JobDeps, op
     enqueueBackfill,
     backfillPending,
     refreshOverdue,
-    enqueueRefresh: (connectionId) => boss.send(QUEUES.refresh, { connectionId }, { singletonKey: connectionId }),
+    enqueueRefresh: (connectionId) => sendSync(QUEUES.refresh, connectionId),
     stop: async () => {
       clearInterval(orphanCheck);
       await boss.stop({ graceful: true, timeout: 10_000 });

@@ -8,6 +8,7 @@ import {
   type Ga4DailyRow, type Ga4DimensionDailyRow, type Ga4ParsedRow, type Ga4PropertyQuota, type Ga4ReportDimension, type Ga4RunReportResponse,
 } from './ga4-mapping.js';
 import { ga4QuotaPaused, ga4QuotaShortfall, lowestRemaining, tokensCharged } from './ga4-quota.js';
+import { BUDGETS, metered, type QuotaCharge, type QuotaGate, type QuotaReport } from '../quota-gate.js';
 
 export interface Ga4WindowInput {
   platforms: PlatformsConfig;
@@ -25,6 +26,33 @@ export interface Ga4WindowInput {
   pageSize?: number;
   /** the clock quota waits count from (tests pin it) */
   now?: () => number;
+  /** the fleet's quota ledger: the property's tokens and concurrent requests, shared by every worker (decision 022) */
+  quota?: QuotaGate;
+}
+
+/** Tokens a report is taken to cost before any has been charged (GA4: "most requests cost less than 10"). */
+const FIRST_REPORT_TOKENS = 5;
+
+/** What a batch reserves on the property's budgets: its estimated tokens on each token bucket, and one request slot. */
+function ga4Charges(propertyId: string, tokens: number): QuotaCharge[] {
+  return [
+    { budget: BUDGETS.ga4TokensPerDay(propertyId), cost: tokens },
+    { budget: BUDGETS.ga4TokensPerHour(propertyId), cost: tokens },
+    { budget: BUDGETS.ga4TokensPerProjectPerHour(propertyId), cost: tokens },
+    { budget: BUDGETS.ga4Concurrent(propertyId), cost: 1 },
+  ];
+}
+
+/** What GA4 said a batch was charged and left (each report's propertyQuota). */
+function ga4Reports(propertyId: string, reports: Ga4RunReportResponse[]): QuotaReport[] {
+  const charged = reports.reduce((sum, r) => sum + tokensCharged(r.propertyQuota), 0);
+  if (!reports.some((r) => r.propertyQuota)) return [];
+  const left = lowestRemaining(reports.map((r) => r.propertyQuota));
+  return [
+    { budget: BUDGETS.ga4TokensPerDay(propertyId), charged, remaining: left?.tokensPerDay?.remaining },
+    { budget: BUDGETS.ga4TokensPerHour(propertyId), charged, remaining: left?.tokensPerHour?.remaining },
+    { budget: BUDGETS.ga4TokensPerProjectPerHour(propertyId), charged, remaining: left?.tokensPerProjectPerHour?.remaining },
+  ];
 }
 
 export interface Ga4WindowFacts {
@@ -165,9 +193,17 @@ export async function pullGa4Window(input: Ga4WindowInput): Promise<Ga4WindowFac
   const now = input.now ?? Date.now;
 
   const runBatch = (batch: PageRequest[], slot: number) => withGa4Retry((): Promise<PageResult[]> => dimensionDaily.part(slot, async (append) => {
-    calls++;
     const body = { requests: batch.map((p) => ga4ReportRequest(p.key, input.window, p.offset, limit)) };
-    const json = (await ga4DataPost(input.platforms.ga4, input.accessToken, propertyId, 'batchRunReports', body)) as { reports?: Ga4RunReportResponse[] };
+    const tokens = Math.ceil((reportsCharged > 0 ? tokensSpent / reportsCharged : FIRST_REPORT_TOKENS) * batch.length);
+    const json = await metered(
+      input.quota,
+      ga4Charges(propertyId, Math.max(1, tokens)),
+      async () => {
+        calls++; // a call the ledger refused was never made
+        return (await ga4DataPost(input.platforms.ga4, input.accessToken, propertyId, 'batchRunReports', body)) as { reports?: Ga4RunReportResponse[] };
+      },
+      (answer) => ga4Reports(propertyId, answer.reports ?? []),
+    );
     const reports = json.reports ?? [];
     if (reports.length !== batch.length) throw malformed(`${reports.length} reports for ${batch.length} requests`);
     const results: PageResult[] = [];

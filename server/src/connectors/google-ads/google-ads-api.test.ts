@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlatformError } from '../platform-error.js';
 import { googleAdsError, searchStream, searchStreamBatches } from './google-ads-api.js';
 
-const config = { url: 'http://ads.test', version: 'v23', developerToken: 'dev' };
+const config = { url: 'http://ads.test', version: 'v23', developerToken: 'dev', operationsPerDay: 15_000 };
 
 function answer(status: number, body: unknown): void {
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));

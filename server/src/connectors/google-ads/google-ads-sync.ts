@@ -2,6 +2,7 @@ import type { PlatformsConfig } from '../../config.js';
 import { PlatformError } from '../platform-error.js';
 import { withRetry, type RetryOptions } from '../retry.js';
 import { allOrNone } from '../all-or-none.js';
+import { BUDGETS, metered, type QuotaGate } from '../quota-gate.js';
 import { RowSpool, type Rows } from '../../lib/row-spool.js';
 import { searchStream, searchStreamBatches } from './google-ads-api.js';
 import {
@@ -26,6 +27,8 @@ export interface GoogleAdsPullInput {
   retry?: RetryOptions;
   /** read shopping_product too (default true); a backfill needs it once, not for every window */
   products?: boolean;
+  /** the fleet's quota ledger: each query reserves one of the developer token's daily operations (decision 022) */
+  quota?: QuotaGate;
 }
 
 export interface GoogleAdsWindowFacts {
@@ -71,19 +74,23 @@ export async function pullGoogleAdsWindow(input: GoogleAdsPullInput): Promise<Go
   const loginCustomerId = input.account.managerId ? digits(input.account.managerId) : customerId;
   const ctx: MappingContext = { brandId: input.brandId, customerId };
   let calls = 0;
+  // one query is one operation of the developer token's daily budget, shared by every customer (reference 3.6)
+  const operation = [{ budget: BUDGETS.googleAdsDeveloperToken(config.developerToken, config.operationsPerDay), cost: 1 }];
   // One call failing fails the pull: the others are cancelled (and not retried), so none is still in flight
   // when the pull has answered.
   const stop = new AbortController();
   const attempt = <R>(call: () => Promise<R>): Promise<R> =>
     withRetry(async () => {
       if (stop.signal.aborted) throw stop.signal.reason;
-      calls++;
-      try {
-        return await call();
-      } catch (e) {
-        if (stop.signal.aborted) throw stop.signal.reason;
-        throw forSync(e);
-      }
+      return metered(input.quota, operation, async () => {
+        calls++;
+        try {
+          return await call();
+        } catch (e) {
+          if (stop.signal.aborted) throw stop.signal.reason;
+          throw forSync(e);
+        }
+      });
     }, input.retry);
   /** a small answer, whole (campaigns: one row per campaign a day; the current products) */
   const all = (query: string): Promise<AdsRow[]> => attempt(() => searchStream<AdsRow>(config, input.accessToken, customerId, query, loginCustomerId, undefined, stop.signal));

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformError } from '../platform-error.js';
-import { MetaNoDataError, MetaSession } from './meta-client.js';
+import { MetaNoDataError, MetaSession, metaUsageReports } from './meta-client.js';
 
 // A scripted Graph on loopback: each path answers [status, body] in turn (the last one repeats).
 let server: Server;
@@ -63,5 +63,25 @@ describe('MetaSession', () => {
     const s = session();
     expect(await s.all(s.url('pages'))).toEqual([{ id: 'a' }, { id: 'b' }]);
     expect(s.calls).toBe(3);
+  });
+});
+
+describe('metaUsageReports (the quota ledger reading Meta usage headers)', () => {
+  it("takes the app's highest percentage and only this ad account's entries", () => {
+    const headers = new Headers({
+      'x-app-usage': JSON.stringify({ call_count: 12, total_cputime: 40, total_time: 7 }),
+      // the token reaches two accounts: the other one's 97% is not ours
+      'x-business-use-case-usage': JSON.stringify({ '111': [{ type: 'ads_insights', call_count: 28, total_cputime: 12, total_time: 15 }], '222': [{ type: 'ads_insights', call_count: 97, total_cputime: 1, total_time: 1 }] }),
+      'x-ad-account-usage': JSON.stringify({ acc_id_util_pct: 31.5, reset_time_duration: 0 }),
+    });
+    const [app, account] = metaUsageReports(headers, 'app-1', 'act_111');
+    expect(app).toMatchObject({ budget: { key: 'app:app-1' }, charged: 0, remaining: 60 });
+    expect(account).toMatchObject({ budget: { key: 'ad_account:act_111' }, charged: 0, remaining: 68.5 });
+  });
+
+  it('reports nothing used when the headers are absent or malformed', () => {
+    const [app, account] = metaUsageReports(new Headers({ 'x-app-usage': '{not json' }), 'app-1', 'act_111');
+    expect(app!.remaining).toBeUndefined();
+    expect(account!.remaining).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { platformFetch, type HttpResponse } from '../http.js';
 import { PlatformError } from '../platform-error.js';
 import { withRetry, type RetryOptions } from '../retry.js';
 import { metaError, type MetaConfig } from './meta-api.js';
+import { BUDGETS, metered, type QuotaCharge, type QuotaGate, type QuotaReport } from '../quota-gate.js';
 
 // One sync's conversation with the Graph API: every call goes through withRetry (throttles waited out
 // for Meta's estimated_time_to_regain_access, outages backed off, token errors thrown at once), every
@@ -28,6 +29,8 @@ export class MetaSession {
     readonly config: MetaConfig,
     private readonly accessToken: string,
     readonly retry: RetryOptions = {},
+    /** the fleet's quota ledger: the app's and the ad account's hourly budgets (decision 022) */
+    private readonly quota?: { gate: QuotaGate; accountId: string },
   ) {}
 
   /** the sleep used between polls of a report run (the tests' recording sleep when given) */
@@ -76,8 +79,18 @@ export class MetaSession {
   private call<T>(url: string, method: 'GET' | 'POST', body?: URLSearchParams): Promise<T> {
     return withRetry(async () => {
       if (this.failure) throw this.failure;
-      this.calls++;
-      const res = await platformFetch({ platform: 'meta', url, method, body, headers: { authorization: `Bearer ${this.accessToken}` } });
+      let headers: Headers | undefined;
+      const res = await metered(
+        this.quota?.gate,
+        this.quota ? metaCharges(this.config.appId, this.quota.accountId) : [],
+        async () => {
+          this.calls++;
+          const answer = await platformFetch({ platform: 'meta', url, method, body, headers: { authorization: `Bearer ${this.accessToken}` } });
+          headers = answer.headers;
+          return answer;
+        },
+        () => (headers && this.quota ? metaUsageReports(headers, this.config.appId, this.quota.accountId) : []),
+      );
       if (res.status >= 400 || hasError(res)) {
         const err = metaError(res.status, res.json, res.headers);
         if (subcode(res.json) === NO_DATA_SUBCODE) throw new MetaNoDataError('meta', 'bad_request', err.message, err.details);
@@ -99,4 +112,54 @@ function subcode(body: unknown): number | undefined {
 /** suppress_http_code=1 (or a proxy) can deliver Graph errors with HTTP 200 */
 function hasError(res: HttpResponse): boolean {
   return typeof res.json === 'object' && res.json !== null && 'error' in res.json;
+}
+
+/** A call takes a point of the app's and the ad account's budgets while it runs; the answer's headers say what is used. */
+function metaCharges(appId: string, accountId: string): QuotaCharge[] {
+  return [
+    { budget: BUDGETS.metaApp(appId), cost: 1 },
+    { budget: BUDGETS.metaAdAccount(accountId), cost: 1 },
+  ];
+}
+
+/** The highest of call_count, total_cputime, total_time (and x-ad-account-usage's acc_id_util_pct) in usage entries, in percent. */
+function highestPercent(entries: unknown[]): number | undefined {
+  let top: number | undefined;
+  for (const e of entries as Array<Record<string, unknown> | null>) {
+    for (const k of ['call_count', 'total_cputime', 'total_time', 'acc_id_util_pct']) {
+      const v = e?.[k];
+      if (typeof v === 'number') top = Math.max(top ?? 0, v);
+    }
+  }
+  return top;
+}
+
+function parseHeader(raw: string | null): unknown {
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined; // a malformed usage header is not worth failing the call for
+  }
+}
+
+/**
+ * x-app-usage (the app, every brand's calls) and the ad account's own usage as ledger reports: nothing charged
+ * beyond what the headers say is used (reference 1.6). x-business-use-case-usage is keyed by ad account and may
+ * list others the token reaches: only this account's entries count; x-ad-account-usage is the account in the path.
+ */
+export function metaUsageReports(headers: Headers, appId: string, accountId: string): QuotaReport[] {
+  const app = BUDGETS.metaApp(appId);
+  const account = BUDGETS.metaAdAccount(accountId);
+  const digits = accountId.replace(/^act_/, '');
+  const appUsage = parseHeader(headers.get('x-app-usage'));
+  const appUsed = appUsage && typeof appUsage === 'object' ? highestPercent([appUsage]) : undefined;
+  const buc = parseHeader(headers.get('x-business-use-case-usage')) as Record<string, unknown> | undefined;
+  const bucEntries = buc && typeof buc === 'object' ? [buc[digits], buc[`act_${digits}`]].flat().filter((e) => e !== undefined) : [];
+  const accountUsage = parseHeader(headers.get('x-ad-account-usage'));
+  const accountUsed = highestPercent([...bucEntries, ...(accountUsage && typeof accountUsage === 'object' ? [accountUsage] : [])]);
+  return [
+    { budget: app, charged: 0, ...(appUsed === undefined ? {} : { remaining: app.capacity - appUsed }) },
+    { budget: account, charged: 0, ...(accountUsed === undefined ? {} : { remaining: account.capacity - accountUsed }) },
+  ];
 }

@@ -1,6 +1,7 @@
 import type { PlatformsConfig } from '../../config.js';
 import { PlatformError } from '../platform-error.js';
 import type { RetryOptions } from '../retry.js';
+import type { QuotaGate } from '../quota-gate.js';
 import { RowSpool, type Rows } from '../../lib/row-spool.js';
 import { BREAKDOWN_RUNS, collapseBreakdownRows } from './meta-breakdowns.js';
 import { MetaSession } from './meta-client.js';
@@ -26,6 +27,8 @@ export interface MetaWindowInput {
   account: { accountId: string; timezone: string };
   window: { from: string; to: string };
   retry?: RetryOptions;
+  /** the fleet's quota ledger: the app's and the ad account's hourly budgets (decision 022) */
+  quota?: QuotaGate;
   /** called once every report run of the window has completed on Meta's side and only paging is left */
   onRemoteDone?: () => void;
 }
@@ -93,7 +96,7 @@ export async function pullMetaWindow(input: MetaWindowInput): Promise<MetaWindow
   // paths need act_<digits> (reference 1.2); rows keep the id as the connection names it
   const accountId = /^\d+$/.test(input.account.accountId) ? `act_${input.account.accountId}` : input.account.accountId;
   if (!/^act_\d+$/.test(accountId)) throw new PlatformError('meta', 'bad_request', `Meta ad account id must look like act_<digits>, not ${accountId}`);
-  const session = new MetaSession(input.platforms.meta, input.accessToken, input.retry);
+  const session = new MetaSession(input.platforms.meta, input.accessToken, input.retry, input.quota && { gate: input.quota, accountId });
   const ctx: MapContext = { brandId: input.brandId, accountId: input.account.accountId };
   const runs = 2 + BREAKDOWN_RUNS.length;
   let runsDone = 0;
