@@ -20,7 +20,7 @@ async function logIn(page: Page, email: string, password: string) {
 test('sign up, log in, land on first-time brand setup, reload keeps the session, logout returns home', async ({ page }) => {
   const email = uniqueEmail('asha');
   await signUp(page, 'Asha', email, 'asha-password-1');
-  await expect(page.getByText('Registration successful!')).toBeVisible();
+  await expect(page.getByText('Registration successful!')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
 
   await logIn(page, email, 'asha-password-1');
@@ -47,7 +47,7 @@ test('sign up, log in, land on first-time brand setup, reload keeps the session,
 test('a wrong password shows the Error toast', async ({ page }) => {
   const email = uniqueEmail('ravi');
   await signUp(page, 'Ravi', email, 'ravi-password-1');
-  await expect(page.getByText('Registration successful!')).toBeVisible();
+  await expect(page.getByText('Registration successful!')).toBeVisible({ timeout: 30_000 });
   await logIn(page, email, 'not-the-password');
   const toast = page.getByRole('alert');
   await expect(toast.getByText('Error', { exact: true })).toBeVisible();
@@ -66,7 +66,7 @@ test('an expired server session sends the user to /login', async ({ page, contex
   const email = uniqueEmail('meera');
   await signUp(page, 'Meera', email, 'meera-password-1');
   // the form switches to login mode (and clears the password) once signup answers: wait for it
-  await expect(page.getByText('Registration successful!')).toBeVisible();
+  await expect(page.getByText('Registration successful!')).toBeVisible({ timeout: 30_000 });
   await logIn(page, email, 'meera-password-1');
   await expect(page).toHaveURL(/\/first-time-brand-setup$/);
   await context.clearCookies();

@@ -9,7 +9,7 @@ async function signUpAndLogIn(page: Page, username: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('brand-owner-password');
   await page.locator('form').getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText('Registration successful!')).toBeVisible();
+  await expect(page.getByText('Registration successful!')).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('brand-owner-password');
   await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
