@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
+import { rebuildGoogleViewPresets } from '../src/db/google-view-presets.sql.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
 import { DEMO_USER, seedDemo } from '../src/sandbox/demo.js';
 import { findUserByEmail } from '../src/modules/auth/auth.sql.js';
-import { insertBrand } from '../src/modules/brands/brands.sql.js';
+import { deleteBrand, insertBrand } from '../src/modules/brands/brands.sql.js';
 import { QUEUES } from '../src/sync/queue.js';
 import { Browser, createListeningApp } from './browser.js';
 import { seedMetaWindow } from './reports-seed.js';
-import { DB_KINDS, type TestApp } from './test-app.js';
+import { createTestApp, DB_KINDS, type TestApp } from './test-app.js';
 
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -85,4 +86,43 @@ describe.each(DB_KINDS)('deleting a brand on %s', (kind) => {
     expect(await rowsOf(otherBrand, await connectionsOf(otherBrand))).toEqual(otherBefore);
     expect((await demo.get(`/api/brands/${demoBrand}`)).status).toBe(404);
   }, 240_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('deleting a brand while a sync writes its rows, on postgres', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('goes through when the writer locked some rows before the brand (the deadlock PostgreSQL breaks)', async () => {
+    const [user] = await queryRows<{ id: string }>(t.database.db, sql`insert into users (email, username, password_hash) values ('deadlock@example.com', 'D', 'x') returning id`);
+    const brandId = await insertBrand(t.database.db, { name: 'Doomed', currency: 'USD', timezone: 'UTC', userId: user!.id, connections: [{ platform: 'meta', accountId: 'act_1', accountName: 'Ads', managerId: null, grantId: null }] });
+    await seedMetaWindow(t.database.db, brandId, 'act_1', { from: '2026-06-01', to: '2026-06-03' }, () => [{ campaignId: 'c1', spend: 10, revenue: 30, purchases: 1, clicks: 5, impressions: 100 }]);
+
+    // A window's write: it deletes the day's rows (locking them), and only then inserts (its foreign key holds the
+    // brand row). The deletion starts in between: it holds the brand row and waits on the locked rows.
+    let deletion: Promise<unknown> | undefined;
+    const writer = t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`delete from meta_ad_daily where brand_id = ${brandId} and date = '2026-06-02'`);
+        deletion = deleteBrand(t.database.db, brandId).then(
+          () => 'deleted',
+          (e: unknown) => e,
+        );
+        await new Promise((r) => setTimeout(r, 300));
+        await tx.execute(sql`insert into meta_ad_daily (brand_id, account_id, level, entity_id, date, campaign_id, campaign_name, spend, purchase_value)
+          values (${brandId}, 'act_1', 'campaign', 'c1', '2026-06-02', 'c1', 'Campaign c1', '11.00', '31.00')`);
+      })
+      .then(
+        () => 'committed',
+        () => 'ended by the deadlock',
+      );
+    expect(['committed', 'ended by the deadlock']).toContain(await writer);
+    expect(await deletion).toBe('deleted');
+    const [left] = await queryRows<{ brands: number; rows: number }>(t.database.db, sql`select (select count(*)::int from brands where id = ${brandId}) as brands, (select count(*)::int from meta_ad_daily where brand_id = ${brandId}) as rows`);
+    expect(left).toEqual({ brands: 0, rows: 0 });
+    // the Google Ads summaries' rebuild a sync ends with stops quietly on a brand deleted meanwhile
+    expect(await rebuildGoogleViewPresets(t.database.db, brandId, '1111111111', [{ from: '2026-06-01', to: '2026-06-03' }])).toMatchObject({ rows: 0 });
+  }, 60_000);
 });

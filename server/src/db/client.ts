@@ -85,3 +85,11 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** PostgreSQL's deadlock_detected (40P01), on the error or the driver error drizzle wraps. */
+export function isDeadlock(e: unknown): boolean {
+  for (let err = e as { code?: unknown; cause?: unknown } | undefined, depth = 0; err && depth < 3; err = err.cause as typeof err, depth++) {
+    if (err.code === '40P01') return true;
+  }
+  return false;
+}

@@ -62,10 +62,22 @@ export interface PresetRebuild {
  */
 export async function rebuildGoogleViewPresets(db: Database, brandId: string, customerId: string, ranges: DayRange[]): Promise<PresetRebuild> {
   let longestMs = 0;
-  const short = async <T>(fn: (tx: Executor) => Promise<T>): Promise<T> => {
+  let brandGone = false;
+  // Each transaction first holds the brand row (key share, as its inserts' foreign key would later), so a brand
+  // deletion running meanwhile waits for it or goes first, never locking the summaries while this waits on the
+  // brand (the deadlock a deletion right after a sync met). A brand deleted meanwhile ends the rebuild.
+  const short = async (fn: (tx: Executor) => Promise<number>): Promise<number> => {
+    if (brandGone) return 0;
     const started = performance.now();
     try {
-      return await db.transaction(fn);
+      return await db.transaction(async (tx) => {
+        const held = await tx.execute(sql`select 1 from brands where id = ${brandId} for key share`);
+        if ((held as unknown as { rows: unknown[] }).rows.length === 0) {
+          brandGone = true;
+          return 0;
+        }
+        return fn(tx);
+      });
     } finally {
       longestMs = Math.max(longestMs, performance.now() - started);
     }
@@ -75,6 +87,7 @@ export async function rebuildGoogleViewPresets(db: Database, brandId: string, cu
     await tx.execute(sql`delete from google_view_preset_builds where brand_id = ${brandId} and customer_id = ${customerId}`);
     await tx.execute(sql`delete from google_view_presets where brand_id = ${brandId} and customer_id = ${customerId}
       ${ranges.length > 0 ? sql`and (from_date, to_date) not in (${kept})` : sql``}`);
+    return 0;
   });
   let rows = 0;
   for (const view of PRESET_VIEWS) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Brand, Connection, Platform } from '@parallels/contract/brands';
-import type { Database } from '../../db/client.js';
+import { isDeadlock, type Database } from '../../db/client.js';
 import { brands, connections, userBrands } from '../../db/schema.js';
 import { forgetAccountFacts } from '../../db/forget-account.sql.js';
 
@@ -155,11 +155,19 @@ export async function setBrandStore(db: Database, brandId: string, store: { curr
 export async function deleteBrand(db: Database, brandId: string): Promise<{ connectionIds: string[] }> {
   // Everything keyed by the brand goes with it (connections, their sync windows, every fact and summary table
   // cascade), as the privacy policy says; the connection ids are returned so their jobs can go too.
-  return db.transaction(async (tx) => {
-    const conns = await tx.select({ id: connections.id }).from(connections).where(eq(connections.brandId, brandId));
-    await tx.delete(brands).where(eq(brands.id, brandId));
-    return { connectionIds: conns.map((c) => c.id) };
-  });
+  // A sync writing the brand's rows meanwhile may lock some of them before the brand row (a window's delete and
+  // insert): PostgreSQL then ends one side with a deadlock. If that side is this one, it simply runs again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const conns = await tx.select({ id: connections.id }).from(connections).where(eq(connections.brandId, brandId));
+        await tx.delete(brands).where(eq(brands.id, brandId));
+        return { connectionIds: conns.map((c) => c.id) };
+      });
+    } catch (e) {
+      if (attempt >= 5 || !isDeadlock(e)) throw e;
+    }
+  }
 }
 
 export async function linkUserToBrand(db: Database, userId: string, brandId: string): Promise<void> {
