@@ -200,7 +200,25 @@ describe.each(DB_KINDS)('the quota ledger on %s', (kind) => {
       await emu.admin('google-ads', 'quota/usage', { operations: 15_000 - 20 }, 'PUT');
       const platforms = { ...emu.platforms, googleAds: { ...emu.platforms.googleAds, operationsPerDay: 20 } };
       // each pull is 7 queries: 3 workers x 2 customers want 42 operations
-      const results = await Promise.allSettled(ledgers.flatMap((ledger) => CUSTOMERS.map((c) => pull(platforms, ledger, c))));
+      const states: string[] = [];
+      const pulls = ledgers.flatMap((ledger, w) =>
+        CUSTOMERS.map((c, i) => {
+          const k = w * CUSTOMERS.length + i;
+          states[k] = 'pending';
+          return pull(platforms, ledger, c).then(
+            (v) => ((states[k] = 'answered'), v),
+            (e: unknown) => {
+              states[k] = `rejected: ${(e as Error).message}`;
+              throw e;
+            },
+          );
+        }),
+      );
+      // once seen hanging on a loaded CI machine (60 s, never reproduced): say where, rather than time out silently
+      const watchdog = setTimeout(() => {
+        void (async () => console.log('quota-ledger pulls after 40 s', JSON.stringify(states), JSON.stringify(await usage()), JSON.stringify(await budgetRow(handles[0]!, BUDGETS.googleAdsDeveloperToken(emu.platforms.googleAds.developerToken, 20)))))();
+      }, 40_000);
+      const results = await Promise.allSettled(pulls).finally(() => clearTimeout(watchdog));
       // a refused pull rejects once its other queries have stopped (those granted and not yet answered are
       // cancelled, their operations kept in the ledger: Google may have counted them)
       for (const r of results) if (r.status === 'rejected') expect(refusal(r.reason).details.retryAfterMs).toBeGreaterThan(LONG_WAIT_MS);
