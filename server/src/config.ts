@@ -35,6 +35,8 @@ const envSchema = z.object({
   SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(5),
   /** sync jobs of one brand running at once across the fleet, per kind (per-brand fairness, decision 022) */
   SYNC_JOBS_PER_BRAND: z.coerce.number().int().min(1).max(64).default(5),
+  /** a connection's backfill windows in flight: 'one' at a time, or up to each 'platform''s documented concurrency (decision 021) */
+  SYNC_WINDOW_CONCURRENCY: z.enum(['one', 'platform']).default('one'),
   // Who may say which client a request came from (X-Forwarded-For): 'false' (nobody: the default), the number of
   // proxies in front (1 behind one load balancer), or their addresses and CIDR ranges, comma-separated. Never
   // 'true': trusting anyone lets a client name itself and slip past the per-client rate limits.
@@ -118,6 +120,8 @@ export interface Config {
   /** sync jobs of different connections one worker process runs at once, per job kind (backfill, history, refresh) */
   syncConcurrency: number;
   syncJobsPerBrand: number;
+  /** 'platform': several backfill windows per connection at each platform's documented concurrency; 'one' (default) until our own CPU allows it (decision 021) */
+  syncWindowConcurrency: 'one' | 'platform';
   /** email delivery: SMTP_URL (undefined in sandbox mode means the in-process sandbox inbox), MAIL_FROM */
   mail: { smtpUrl: string | undefined; from: string; sandboxInbox: boolean };
   /** from TOKEN_ENCRYPTION_KEYS; undefined in sandbox mode means: generate one into DATA_DIR */
@@ -262,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncHistoryDays: e.SYNC_HISTORY_DAYS,
     syncConcurrency: e.SYNC_CONCURRENCY,
     syncJobsPerBrand: e.SYNC_JOBS_PER_BRAND,
+    syncWindowConcurrency: e.SYNC_WINDOW_CONCURRENCY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, sandboxInbox: sandbox && !e.SMTP_URL },
     tokenKeys,
     platforms,

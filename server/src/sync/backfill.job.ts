@@ -17,7 +17,9 @@ import {
   syncedWindows,
   type SyncConnection,
 } from './sync.sql.js';
-import { adoptPulls, parkPulls, WindowPulls, type StartPull } from './window-pulls.js';
+import { adoptPulls, parkPulls, WindowPulls, type StartPull, type WindowPullsOptions } from './window-pulls.js';
+import { MetaInsightsBudget, windowConcurrency } from './window-concurrency.js';
+import { recentFirst } from './recent-first.js';
 import { addDays, todayIn, yesterdayIn } from '@parallels/contract/days';
 import { rebuildGoogleViewPresets } from '../db/google-view-presets.sql.js';
 import { backfillWindows, HISTORY_DAYS, missingWindows, refreshWindow, type DayWindow } from './windows.js';
@@ -144,15 +146,17 @@ async function writeWindow(deps: JobDeps, conn: SyncConnection, window: DayWindo
  * whose checkpoint exists (a restarted job resumes where it stopped). A token problem marks the connection
  * for reconnection and ends the job without retrying; anything else is thrown for the queue to retry.
  *
- * Pipelined (WindowPulls): the next window's pull starts when this one's platform work is done (its Meta report
- * runs completed, its Shopify export ready) or, at the latest, when its facts are in, so the platform works
- * while we read results and write; at most two windows ahead of the one being written. Each window commits with
- * its checkpoint in one transaction, in order. A recent job's pipeline goes on into the history windows and is
+ * Pipelined (WindowPulls): several windows in flight at the platform's documented concurrency once the newest
+ * has committed (window-concurrency.ts; Meta's as the ad account's insights budget has room), each holding its
+ * place until its platform work is done (its Meta report runs completed, its Shopify export ready) or its facts
+ * are in, so the platform works while we read results and write. Each window commits with its checkpoint in one
+ * transaction, in order, newest first; history windows write once no recent job runs in the process (recent-first.ts). A recent job's pipeline goes on into the history windows and is
  * parked for the history job, which only reads what it pulled until then.
  */
 export function runBackfill(deps: JobDeps, connectionId: string, phase: 'all' | 'recent' | 'history' = 'all'): Promise<BackfillResult> {
   const idle: BackfillResult = { windows: 0, skipped: 0, rows: 0, calls: 0, outcome: 'gone' };
-  return exclusively(deps, connectionId, 'backfill', idle, () => backfill(deps, connectionId, phase));
+  const job = () => backfill(deps, connectionId, phase);
+  return exclusively(deps, connectionId, 'backfill', idle, phase === 'recent' ? () => recentFirst.recent(job) : job);
 }
 
 async function backfill(deps: JobDeps, connectionId: string, phase: 'all' | 'recent' | 'history'): Promise<BackfillResult> {
@@ -173,16 +177,17 @@ async function backfill(deps: JobDeps, connectionId: string, phase: 'all' | 'rec
   }
   deps.log.info({ connectionId, platform: conn.platform, phase, windows: todo.length, committed: result.skipped }, 'backfill job running');
   // One pipeline over the windows this job writes; a recent job's goes on into the history windows, which it
-  // parks for the history job (window-pulls.ts).
-  const start: StartPull<WindowFacts> = (window, onRemoteDone) => pullTraced(deps, conn, window, { onRemoteDone });
+  // parks for the history job (window-pulls.ts). Several windows in flight at the platform's documented
+  // concurrency (window-concurrency.ts); Meta's as many as the ad account's insights budget has room for.
+  const { start, options } = pipelineOf(deps, conn);
   const mine = todo.map((t) => t.window);
   let pulls: WindowPulls<WindowFacts>;
   let offset = 0;
   if (phase === 'recent') {
-    pulls = new WindowPulls([...mine, ...all.slice(1).filter((w) => missing.has(w.from))], start, releaseWindowFacts);
+    pulls = new WindowPulls([...mine, ...all.slice(1).filter((w) => missing.has(w.from))], start, releaseWindowFacts, options);
   } else {
     const adopted = phase === 'history' ? adoptPulls<WindowFacts>(conn.id, mine) : undefined;
-    pulls = adopted?.pulls ?? new WindowPulls(mine, start, releaseWindowFacts);
+    pulls = adopted?.pulls ?? new WindowPulls(mine, start, releaseWindowFacts, options);
     offset = adopted?.offset ?? 0;
   }
   try {
@@ -190,6 +195,8 @@ async function backfill(deps: JobDeps, connectionId: string, phase: 'all' | 'rec
       await setSyncState(deps.db, conn.id, { state: 'backfilling', progress: index / all.length });
       await announce(deps, conn, index / all.length, 'backfilling');
       const facts = await pulls.take(offset + k);
+      // history windows write once no connection's newest 60 days are waiting in this process (recent-first.ts)
+      if (phase !== 'recent') await recentFirst.idle();
       const { rows, calls } = await writeWindow(deps, conn, window, BACKFILL_STREAM, facts);
       pulls.written(offset + k);
       result.rows += rows;
@@ -211,6 +218,22 @@ async function backfill(deps: JobDeps, connectionId: string, phase: 'all' | 'rec
   await refreshGoogleViewPresets(deps, conn);
   await deps.onSynced?.(conn.brandId);
   return { ...result, outcome: 'done' };
+}
+
+/** How a connection's windows are pulled: the platform's concurrency, and for Meta the account's insights budget. */
+function pipelineOf(deps: JobDeps, conn: SyncConnection): { start: StartPull<WindowFacts>; options: WindowPullsOptions } {
+  // one window at a time unless configured: at the platforms' limits the wall is set by our own CPU (decision 021)
+  const concurrency = deps.config.syncWindowConcurrency === 'platform' ? windowConcurrency(conn.platform, deps.config.platforms) : 1;
+  if (conn.platform !== 'meta') return { start: (window, onRemoteDone) => pullTraced(deps, conn, window, { onRemoteDone }), options: { concurrency } };
+  const budget = new MetaInsightsBudget();
+  const start: StartPull<WindowFacts> = (window, onRemoteDone) => {
+    // the window's runs are held from now (synchronously: the next start's check counts them) until its pull ends
+    const runs = budget.open();
+    const pull = pullTraced(deps, conn, window, { onRemoteDone, insightsBudget: runs });
+    pull.then(runs.close, runs.close);
+    return pull;
+  };
+  return { start, options: { concurrency, canStart: () => budget.roomForWindow() } };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { RetryOptions } from '../connectors/retry.js';
 import type { QuotaGate } from '../connectors/quota-gate.js';
 import { refreshGoogleToken } from '../connectors/google/google-oauth.js';
 import { refreshShopifyToken } from '../connectors/shopify/shopify-auth.js';
-import { pullMetaWindow } from '../connectors/meta/meta-sync.js';
+import { pullMetaWindow, type InsightsBudget } from '../connectors/meta/meta-sync.js';
 import { pullGoogleAdsWindow } from '../connectors/google-ads/google-ads-sync.js';
 import { pullGa4Window } from '../connectors/ga4/ga4-sync.js';
 import { pullShopifyUpdates, pullShopifyWindow } from '../connectors/shopify/shopify-sync.js';
@@ -60,6 +60,8 @@ export interface PullOptions {
   updatedSince?: string;
   /** the platform's side of the window is done, only our download is left (Shopify bulk exports, Meta report runs; others never call it) */
   onRemoteDone?: () => void;
+  /** Meta: the ad account's ads_insights budget this window's report runs count against (window-concurrency.ts) */
+  insightsBudget?: InsightsBudget;
 }
 
 export async function pullWindow(deps: PullDeps, conn: SyncConnection, window: DayWindow, options: PullOptions = {}): Promise<WindowFacts> {
@@ -67,7 +69,7 @@ export async function pullWindow(deps: PullDeps, conn: SyncConnection, window: D
   const timezone = conn.brandTimezone;
   switch (conn.platform) {
     case 'meta':
-      return { platform: 'meta', ...(await pullMetaWindow({ ...base, account: { accountId: conn.accountId, timezone }, onRemoteDone: options.onRemoteDone })) };
+      return { platform: 'meta', ...(await pullMetaWindow({ ...base, account: { accountId: conn.accountId, timezone }, onRemoteDone: options.onRemoteDone, insightsBudget: options.insightsBudget })) };
     case 'google_ads':
       return { platform: 'google_ads', ...(await pullGoogleAdsWindow({ ...base, account: { customerId: conn.accountId, managerId: conn.managerId, timezone } })) };
     case 'ga4':

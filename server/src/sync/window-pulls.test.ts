@@ -131,4 +131,59 @@ describe('WindowPulls', () => {
     second.written(0);
     expect(q.started).toEqual([0]);
   });
+
+  it('with a concurrency of c, c windows are in flight at once, newest first, and each landing starts the next', async () => {
+    const seven = [...windows, { from: '2025-06-01', to: '2025-06-28' }, { from: '2025-03-01', to: '2025-03-28' }];
+    const started: number[] = [];
+    const done = new Map<number, { remoteDone: () => void; resolve: (v: string) => void }>();
+    const pulls = new WindowPulls(seven, (w, onRemoteDone) => {
+      const k = seven.findIndex((x) => x.from === w.from);
+      started.push(k);
+      return new Promise<string>((resolve) => done.set(k, { remoteDone: onRemoteDone, resolve }));
+    }, undefined, { concurrency: 3 });
+    // the newest window alone until it commits: one at a time, as before
+    expect(started).toEqual([0]);
+    done.get(0)!.remoteDone();
+    expect(started).toEqual([0, 1]);
+    done.get(0)!.resolve('facts 0');
+    await expect(pulls.take(0)).resolves.toBe('facts 0');
+    pulls.written(0); // now three at once
+    expect(started).toEqual([0, 1, 2, 3]);
+    done.get(2)!.remoteDone(); // a later window's platform work ending first frees a place too
+    expect(started).toEqual([0, 1, 2, 3, 4]); // 1 is next to write: 4 is three ahead of it
+    done.get(3)!.resolve('facts 3'); // facts in: its place is free
+    await settle();
+    expect(started).toEqual([0, 1, 2, 3, 4]); // window 1 is still to be written: 3 ahead at most
+    expect(pulls.peakInFlight).toBe(3);
+    // windows are handed to the writer in order, whatever order they arrived in
+    done.get(1)!.resolve('facts 1');
+    done.get(2)!.resolve('facts 2');
+    done.get(4)!.resolve('facts 4');
+    const order: string[] = [];
+    for (const k of [1, 2, 3, 4]) {
+      order.push(await pulls.take(k));
+      pulls.written(k);
+    }
+    expect(order).toEqual(['facts 1', 'facts 2', 'facts 3', 'facts 4']);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(pulls.peakInFlight).toBeLessThanOrEqual(3);
+  });
+
+  it('canStart holds back windows beyond the first in flight, and is asked again when one lands', async () => {
+    let room = 0; // how many more windows the budget has room for
+    const p = platform();
+    const pulls = new WindowPulls(windows, p.start, undefined, { concurrency: 4, canStart: () => room-- > 0 });
+    expect(p.started).toEqual([0]); // the first always starts
+    p.remoteDone(0); // nothing in flight: window 1 starts whatever the budget says
+    expect(p.started).toEqual([0, 1]);
+    p.finish(0);
+    await expect(pulls.take(0)).resolves.toBe('facts 0');
+    room = 1;
+    pulls.written(0); // room for one more beside window 1: window 2
+    expect(p.started).toEqual([0, 1, 2]);
+    p.remoteDone(1);
+    expect(p.started).toEqual([0, 1, 2]); // 2 is in flight and there is no room
+    p.remoteDone(2); // nothing in flight: 3 starts whatever the budget says
+    expect(p.started).toEqual([0, 1, 2, 3]);
+  });
 });

@@ -21,6 +21,11 @@ export interface GraphPage<T> {
 export class MetaNoDataError extends PlatformError {}
 export const NO_DATA_SUBCODE = 1504041;
 
+/** Reads each answer's headers (the ads_insights budget a backfill paces its report runs by, sync/window-concurrency.ts). */
+export interface UsageObserver {
+  observe(headers: Headers): void;
+}
+
 export class MetaSession {
   calls = 0;
   private failure: PlatformError | undefined;
@@ -31,6 +36,8 @@ export class MetaSession {
     readonly retry: RetryOptions = {},
     /** the fleet's quota ledger: the app's and the ad account's hourly budgets (decision 022) */
     private readonly quota?: { gate: QuotaGate; accountId: string },
+    /** told of every answer's headers (a backfill's ads_insights budget: sync/window-concurrency.ts) */
+    private readonly usage?: UsageObserver,
   ) {}
 
   /** the sleep used between polls of a report run (the tests' recording sleep when given) */
@@ -91,6 +98,7 @@ export class MetaSession {
         },
         () => (headers && this.quota ? metaUsageReports(headers, this.config.appId, this.quota.accountId) : []),
       );
+      this.usage?.observe(res.headers);
       if (res.status >= 400 || hasError(res)) {
         const err = metaError(res.status, res.json, res.headers);
         if (subcode(res.json) === NO_DATA_SUBCODE) throw new MetaNoDataError('meta', 'bad_request', err.message, err.details);

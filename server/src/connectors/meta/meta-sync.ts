@@ -4,7 +4,7 @@ import type { RetryOptions } from '../retry.js';
 import type { QuotaGate } from '../quota-gate.js';
 import { RowSpool, type Rows } from '../../lib/row-spool.js';
 import { BREAKDOWN_RUNS, collapseBreakdownRows } from './meta-breakdowns.js';
-import { MetaSession } from './meta-client.js';
+import { MetaSession, type UsageObserver } from './meta-client.js';
 import {
   mapAdsetInterests, mapCampaign, mapDeliveryRow,
   type MapContext, type MetaAdDailyRow, type MetaAdsetInterestRow, type MetaBreakdownRow, type MetaCampaignRow,
@@ -31,6 +31,16 @@ export interface MetaWindowInput {
   quota?: QuotaGate;
   /** called once every report run of the window has completed on Meta's side and only paging is left */
   onRemoteDone?: () => void;
+  /**
+   * The ad account's ads_insights budget a backfill shares between its windows (sync/window-concurrency.ts):
+   * told of every answer's usage header, and of each report run once Meta's part of it is done.
+   */
+  insightsBudget?: InsightsBudget;
+}
+
+/** what a pull tells the account's insights budget: every answer's headers, and each run Meta has done with */
+export interface InsightsBudget extends UsageObserver {
+  runEnded(): void;
 }
 
 export interface MetaWindowFacts {
@@ -96,11 +106,14 @@ export async function pullMetaWindow(input: MetaWindowInput): Promise<MetaWindow
   // paths need act_<digits> (reference 1.2); rows keep the id as the connection names it
   const accountId = /^\d+$/.test(input.account.accountId) ? `act_${input.account.accountId}` : input.account.accountId;
   if (!/^act_\d+$/.test(accountId)) throw new PlatformError('meta', 'bad_request', `Meta ad account id must look like act_<digits>, not ${accountId}`);
-  const session = new MetaSession(input.platforms.meta, input.accessToken, input.retry, input.quota && { gate: input.quota, accountId });
+  const budget = input.insightsBudget;
+  const session = new MetaSession(input.platforms.meta, input.accessToken, input.retry, input.quota && { gate: input.quota, accountId }, budget);
   const ctx: MapContext = { brandId: input.brandId, accountId: input.account.accountId };
   const runs = 2 + BREAKDOWN_RUNS.length;
   let runsDone = 0;
   const runDone = () => {
+    if (runsDone >= runs) return;
+    budget?.runEnded();
     if (++runsDone === runs) input.onRemoteDone?.();
   };
   // The report runs' results (delivery by entity and day, breakdown cells by day) go to the spools a page at a
