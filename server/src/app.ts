@@ -51,6 +51,7 @@ import { startEmailJobs, type EmailJobs } from './modules/email-reports/email-re
 import type { EmailDeps } from './modules/email-reports/email-reports.service.js';
 import { sandboxMailRoutes } from './modules/sandbox-mail/sandbox-mail.route.js';
 import { alertRoutes } from './modules/alerts/alerts.route.js';
+import { RequestsInFlight, WRITE_STEP_MAX_WAIT_MS } from './db/requests-in-flight.js';
 import { registerOpenApi } from './modules/ops/openapi.js';
 import { opsRoutes } from './modules/ops/ops.route.js';
 import { createMetrics } from './modules/ops/metrics.js';
@@ -179,7 +180,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Jobs: worked here (all-in-one, worker), only queued here for the workers (an API process), or neither (tests).
   const work = deps.sync === true;
   if (work || role === 'api') {
-    syncQueue = await startSyncQueue(database, { db, config, keyring, log: app.log, publisher, historyDays: config.syncHistoryDays }, { work, pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 });
+    // On embedded PGlite a window that nothing reads yet is written in short transactions that let this
+    // process's requests go first (decision 027); PostgreSQL's readers never wait for a writer.
+    const requests = database.kind === 'pglite' ? new RequestsInFlight() : undefined;
+    requests?.track(app);
+    const shortWrites = requests && { beforeEach: () => requests.idle(WRITE_STEP_MAX_WAIT_MS) };
+    syncQueue = await startSyncQueue(
+      database,
+      { db, config, keyring, log: app.log, publisher, historyDays: config.syncHistoryDays, shortWrites },
+      { work, pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2 },
+    );
     app.addHook('onClose', async () => syncQueue?.stop());
   }
   app.decorate('syncQueue', syncQueue);

@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import { PlatformError } from '../connectors/platform-error.js';
 import type { RealtimePublisher } from '../realtime/realtime.js';
 import { connectionLocks } from './connection-lock.sql.js';
-import { writeWindowFacts } from './facts-writer.sql.js';
+import { inShortTransactions, inTransaction, writeWindowSteps } from './facts-writer.sql.js';
 import { pullWindow, releaseWindowFacts, type PullDeps, type PullOptions, type WindowFacts } from './pull.js';
 import {
   connectionWindows,
@@ -38,6 +38,11 @@ export interface JobDeps extends PullDeps {
   historyDays?: number;
   /** runs each window's pull (tracing: bench/backfill attributes platform calls to their window with it) */
   tracePull?: <T>(window: DayWindow, pull: () => Promise<T>) => Promise<T>;
+  /**
+   * Embedded PGlite: windows no checkpoint covers are written in short transactions, each after `beforeEach`
+   * (which waits, a bounded while, for the requests in flight). Absent on PostgreSQL, where reads never wait.
+   */
+  shortWrites?: { beforeEach: () => Promise<void> };
 }
 
 function pullTraced(deps: JobDeps, conn: SyncConnection, window: DayWindow, options: PullOptions = {}): Promise<WindowFacts> {
@@ -127,18 +132,28 @@ async function syncWindow(deps: JobDeps, conn: SyncConnection, window: DayWindow
   return writeWindow(deps, conn, window, stream, await pullTraced(deps, conn, window, options));
 }
 
-/** A pulled window's facts and its checkpoint, in ONE transaction; then what the pull spooled is freed. */
+/**
+ * A pulled window's facts and its checkpoint, in ONE transaction; then what the pull spooled is freed. On embedded
+ * PGlite (`shortWrites`), a window none of whose days a checkpoint covers yet is written in short transactions
+ * instead, its checkpoint with the last (decision 027): the app's requests are not held for the whole window.
+ */
 async function writeWindow(deps: JobDeps, conn: SyncConnection, window: DayWindow, stream: string, facts: WindowFacts): Promise<{ rows: number; calls: number }> {
   try {
-    const rows = await deps.db.transaction(async (tx) => {
-      const written = await writeWindowFacts(tx, conn.brandId, conn.accountId, window, facts);
-      await recordWindow(tx, { brandId: conn.brandId, connectionId: conn.id, stream, from: window.from, to: window.to, rows: written, calls: facts.calls });
-      return written;
-    });
+    const checkpoint = (tx: Parameters<Parameters<Database['transaction']>[0]>[0], rows: number) =>
+      recordWindow(tx, { brandId: conn.brandId, connectionId: conn.id, stream, from: window.from, to: window.to, rows, calls: facts.calls });
+    const rows =
+      deps.shortWrites && !(await overlapsSyncedDays(deps.db, conn.id, window))
+        ? await writeWindowSteps(inShortTransactions(deps.db, deps.shortWrites.beforeEach), conn.brandId, conn.accountId, window, facts, checkpoint)
+        : await deps.db.transaction((tx) => writeWindowSteps(inTransaction(tx), conn.brandId, conn.accountId, window, facts, checkpoint));
     return { rows, calls: facts.calls };
   } finally {
     await releaseWindowFacts(facts);
   }
+}
+
+/** Whether any day of the window is covered by a committed window of the connection (its data is being read). */
+async function overlapsSyncedDays(db: Database, connectionId: string, window: DayWindow): Promise<boolean> {
+  return (await connectionWindows(db, connectionId)).some((w) => w.from <= window.to && w.to >= window.from);
 }
 
 /**

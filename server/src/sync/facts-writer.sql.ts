@@ -1,4 +1,5 @@
 import { and, between, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import {
   ga4Daily,
@@ -14,7 +15,7 @@ import {
   storeRefunds,
 } from '../db/facts-schema.js';
 import type { DayWindow } from './windows.js';
-import { upsertRows } from '../db/upsert.sql.js';
+import { upsertRows, type UpsertOptions } from '../db/upsert.sql.js';
 import { dropGoogleViewPresets } from '../db/google-view-presets.sql.js';
 import { batchesOf } from '../lib/row-spool.js';
 import { ACCOUNT_FACT_TABLES } from '../db/fact-tables.js';
@@ -24,52 +25,117 @@ import { monthStart } from '@parallels/contract/days';
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
+ * Runs a group of a window's statements: inside the window's one transaction (`inTransaction`), or each group in
+ * a short transaction of its own (`inShortTransactions`, for a window no checkpoint covers yet: decision 027).
+ */
+export type WriteStep = <T>(statements: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** Every statement in the caller's transaction: the window's facts, rollups and checkpoint commit together. */
+export const inTransaction =
+  (tx: Tx): WriteStep =>
+  (statements) =>
+    statements(tx);
+
+/**
+ * Each group in its own short transaction, after waiting (a bounded while) for the requests in flight: on embedded
+ * PGlite every query waits for an open transaction, so a window written in one would hold the app's requests for as
+ * long as it takes (decision 027). Only for days no checkpoint covers: the reports treat them as missing until the
+ * window's checkpoint commits, so no one reads a half-written window, and a crash before it leaves rows that the
+ * window's next attempt deletes first.
+ */
+export const inShortTransactions =
+  (db: Database, beforeEach: () => Promise<void> = async () => undefined): WriteStep =>
+  async (statements) => {
+    await beforeEach();
+    return db.transaction(statements);
+  };
+
+/** Rows per step: one COPY chunk (about 0.1 s of PGlite's time). */
+const STEP_ROWS = 2000;
+
+/** Upserts rows a step at a time (in one transaction the steps only bound each statement's size). */
+async function upsertInSteps<T extends PgTable>(step: WriteStep, table: T, rows: ReadonlyArray<T['$inferInsert']>, options?: UpsertOptions): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < rows.length; i += STEP_ROWS) written += await step((tx) => upsertRows(tx, table, rows.slice(i, i + STEP_ROWS), options));
+  return written;
+}
+
+/**
  * A window's daily facts REPLACE what we held for that account and those days: a row the platform no
  * longer reports (a restated search term, say) must go, or totals would drift from the source. Entity
  * tables (campaigns, products, interests) and Shopify orders (keyed by order, changed by updated_at) are
- * upserted. Runs inside the window's transaction, with its checkpoint.
+ * upserted. Runs inside the caller's transaction (the window's, with its checkpoint).
  */
-export async function writeWindowFacts(tx: Tx, brandId: string, accountId: string, window: DayWindow, facts: WindowFacts): Promise<number> {
-  for (const t of ACCOUNT_FACT_TABLES[facts.platform]) {
-    if (t.date) await tx.delete(t.table).where(and(eq(t.brand, brandId), eq(t.account, accountId), between(t.date, window.from, window.to)));
-  }
+export function writeWindowFacts(tx: Tx, brandId: string, accountId: string, window: DayWindow, facts: WindowFacts): Promise<number> {
+  return writeWindowSteps(inTransaction(tx), brandId, accountId, window, facts);
+}
+
+/**
+ * writeWindowFacts a step at a time (see WriteStep). The last step rolls the window up and runs `finish` (the
+ * window's checkpoint) in the same transaction, so rollups and checkpoint always agree.
+ */
+export async function writeWindowSteps(
+  step: WriteStep,
+  brandId: string,
+  accountId: string,
+  window: DayWindow,
+  facts: WindowFacts,
+  finish: (tx: Tx, rows: number) => Promise<void> = async () => undefined,
+): Promise<number> {
+  await step(async (tx) => {
+    for (const t of ACCOUNT_FACT_TABLES[facts.platform]) {
+      if (t.date) await tx.delete(t.table).where(and(eq(t.brand, brandId), eq(t.account, accountId), between(t.date, window.from, window.to)));
+    }
+  });
   switch (facts.platform) {
     case 'meta': {
-      const pairsBefore = await targetingPairs(tx, brandId, accountId);
-      let rows = (await upsertRows(tx, metaCampaigns, facts.campaigns)) + (await upsertRows(tx, metaAdsetInterests, facts.adsetInterests));
+      const pairsBefore = await step((tx) => targetingPairs(tx, brandId, accountId));
+      let rows = (await upsertInSteps(step, metaCampaigns, facts.campaigns)) + (await upsertInSteps(step, metaAdsetInterests, facts.adsetInterests));
       // attribution follows the current targeting: an ad set that gained an interest changes every day of it
-      const targetingChanged = (await targetingPairs(tx, brandId, accountId)) !== pairsBefore;
+      const targetingChanged = (await step((tx) => targetingPairs(tx, brandId, accountId))) !== pairsBefore;
       // delivery and breakdown rows come off the spools a page at a time; a breakdown cell seen on an earlier
       // page adds up (see MetaWindowFacts)
-      for await (const batch of batchesOf(facts.adDaily)) rows += await upsertRows(tx, metaAdDaily, batch);
-      for await (const batch of batchesOf(facts.breakdowns)) rows += await upsertRows(tx, metaBreakdownDaily, batch, { sum: BREAKDOWN_METRICS });
-      await rollUpAdAccountDays(tx, brandId, 'meta', accountId, window);
-      await rollUpBreakdownMonths(tx, brandId, accountId, window);
-      await rollUpAdMonths(tx, brandId, accountId, window);
-      await rollUpInterests(tx, brandId, accountId, targetingChanged ? null : window);
+      for await (const batch of batchesOf(facts.adDaily)) rows += await upsertInSteps(step, metaAdDaily, batch);
+      for await (const batch of batchesOf(facts.breakdowns)) rows += await upsertInSteps(step, metaBreakdownDaily, batch, { sum: BREAKDOWN_METRICS });
+      await step(async (tx) => {
+        await rollUpAdAccountDays(tx, brandId, 'meta', accountId, window);
+        await rollUpBreakdownMonths(tx, brandId, accountId, window);
+        await rollUpAdMonths(tx, brandId, accountId, window);
+        await rollUpInterests(tx, brandId, accountId, targetingChanged ? null : window);
+        await finish(tx, rows);
+      });
       return rows;
     }
     case 'google_ads': {
-      let rows = (await upsertRows(tx, googleProducts, facts.products)) + (await upsertRows(tx, googleCampaignDaily, facts.campaignDaily));
+      let rows = (await upsertInSteps(step, googleProducts, facts.products)) + (await upsertInSteps(step, googleCampaignDaily, facts.campaignDaily));
       // the views come off the spool a batch at a time; a key seen in an earlier batch adds up (see GoogleAdsWindowFacts)
-      for await (const batch of batchesOf(facts.viewDaily)) rows += await upsertRows(tx, googleViewDaily, batch, { sum: VIEW_METRICS });
-      await rollUpAdAccountDays(tx, brandId, 'google_ads', accountId, window);
-      await rollUpGoogleViewMonths(tx, brandId, accountId, window);
-      await dropGoogleViewPresets(tx, brandId, accountId); // stale from this commit on; the job rebuilds them at its end
+      for await (const batch of batchesOf(facts.viewDaily)) rows += await upsertInSteps(step, googleViewDaily, batch, { sum: VIEW_METRICS });
+      await step(async (tx) => {
+        await rollUpAdAccountDays(tx, brandId, 'google_ads', accountId, window);
+        await rollUpGoogleViewMonths(tx, brandId, accountId, window);
+        await dropGoogleViewPresets(tx, brandId, accountId); // stale from this commit on; the job rebuilds them at its end
+        await finish(tx, rows);
+      });
       return rows;
     }
     case 'ga4': {
-      let rows = await upsertRows(tx, ga4Daily, facts.daily);
+      let rows = await upsertInSteps(step, ga4Daily, facts.daily);
       // the dimension rows come off the spool a page at a time; a row that moved pages takes the later page's
       // values (see Ga4WindowFacts), as the pull kept it before pages were spooled
-      for await (const batch of batchesOf(facts.dimensionDaily)) rows += await upsertRows(tx, ga4DimensionDaily, batch);
-      await rollUpGa4DimensionMonths(tx, brandId, accountId, window);
-      await packGa4DimensionDays(tx, brandId, accountId, window);
+      for await (const batch of batchesOf(facts.dimensionDaily)) rows += await upsertInSteps(step, ga4DimensionDaily, batch);
+      await step(async (tx) => {
+        await rollUpGa4DimensionMonths(tx, brandId, accountId, window);
+        await packGa4DimensionDays(tx, brandId, accountId, window);
+        await finish(tx, rows);
+      });
       return rows;
     }
-    case 'shopify':
+    case 'shopify': {
       // an order already stored from a newer webhook is kept (the export may be older than it)
-      return (await upsertRows(tx, storeOrders, facts.orders, { newerBy: 'updatedAt' })) + (await upsertRows(tx, storeRefunds, facts.refunds));
+      const rows = (await upsertInSteps(step, storeOrders, facts.orders, { newerBy: 'updatedAt' })) + (await upsertInSteps(step, storeRefunds, facts.refunds));
+      await step((tx) => finish(tx, rows));
+      return rows;
+    }
   }
 }
 
