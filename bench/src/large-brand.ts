@@ -10,7 +10,7 @@ import { createServerDatabase } from '@parallels/server/db/scratch-database';
 import { insertBrand } from '@parallels/server/modules/brands/brands.sql';
 import { saveSubscription } from '@parallels/server/modules/pricing/pricing.sql';
 import { BACKFILL_STREAM } from '@parallels/server/sync/backfill.job';
-import { GOOGLE_VIEW_MONTH_GROUP, GOOGLE_VIEW_MONTH_SELECT, packGa4DimensionDays, rollUpGa4DimensionMonths } from '@parallels/server/sync/facts-writer.sql';
+import { GOOGLE_VIEW_MONTH_GROUP, GOOGLE_VIEW_MONTH_SELECT, packGa4DimensionDays, rollUpGa4DimensionMonths, runGa4DimensionSums } from '@parallels/server/sync/facts-writer.sql';
 import { addDays, daysBetween, todayIn } from '@parallels/contract/days';
 import { backfillWindows, HISTORY_DAYS } from '@parallels/server/sync/windows';
 import { seedMetaReportFacts } from './meta-facts.js';
@@ -164,6 +164,8 @@ async function seedFacts(db: Database, steps: Steps, brandId: string, first: str
   await step(steps, 'ga4_dimension_monthly', () => db.transaction((tx) => rollUpGa4DimensionMonths(tx, brandId, GA4_PROPERTY, { from: first, to: last })));
   // ga4_dimension_day_values (the packed days the reports read for a range's edge months), the writer's statement
   await step(steps, 'ga4_dimension_day_values', () => db.transaction((tx) => packGa4DimensionDays(tx, brandId, GA4_PROPERTY, { from: first, to: last })));
+  // the running sums (ga4_dimension_month_to_date and ga4_dimension_year_to_date) a page of a report reads, the writer's statements
+  await step(steps, 'ga4 running sums', () => db.transaction((tx) => runGa4DimensionSums(tx, brandId, GA4_PROPERTY, { from: first, to: last })));
   await seedGoogleViews(db, steps, brandId, first, last);
   // ad_account_daily exactly as sync/facts-writer.sql.ts rollUpAdAccountDays writes it. The writer runs these per
   // account and window; the backfill windows partition the days, so one statement per platform over every
@@ -334,6 +336,6 @@ export async function seedLargeBrand(app: App, db: Database, config: Config, now
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   await checkRollup(db, brandId);
   const counts: Record<string, number> = {};
-  for (const t of ['meta_campaigns', 'meta_ad_daily', 'meta_ad_monthly', 'meta_interest_daily', 'meta_interest_monthly', 'meta_breakdown_daily', 'meta_adset_interests', 'google_campaign_daily', 'google_view_daily', 'google_view_monthly', 'ad_account_daily', 'ga4_daily', 'ga4_dimension_daily', 'ga4_dimension_monthly', 'ga4_dimension_month_values', 'ga4_dimension_day_values', 'sync_windows']) counts[t] = await count(db, t);
+  for (const t of ['meta_campaigns', 'meta_ad_daily', 'meta_ad_monthly', 'meta_interest_daily', 'meta_interest_monthly', 'meta_breakdown_daily', 'meta_adset_interests', 'google_campaign_daily', 'google_view_daily', 'google_view_monthly', 'ad_account_daily', 'ga4_daily', 'ga4_dimension_daily', 'ga4_dimension_monthly', 'ga4_dimension_month_values', 'ga4_dimension_day_values', 'ga4_dimension_month_to_date', 'ga4_dimension_year_to_date', 'sync_windows']) counts[t] = await count(db, t);
   return { brandId, cookie, today, yesterday, first, seedSeconds, counts, steps };
 }

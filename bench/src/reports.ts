@@ -9,7 +9,7 @@ import { sumAdAccountsByAccount } from '@parallels/server/modules/ad-metrics/ad-
 import { addDays } from '@parallels/contract/days';
 import { dailySums } from '@parallels/server/modules/marketing-insights/marketing-insights.sql';
 import { listUserTargets, sumAdRanges } from '@parallels/server/modules/targets/targets.sql';
-import { conversionMonthSums } from '@parallels/server/modules/analytics/conversion-reports.sql';
+import { conversionMonthSums, conversionRangeSums, conversionValueMonths, splitByWholeMonths } from '@parallels/server/modules/analytics/conversion-reports.sql';
 import { funnelDays } from '@parallels/server/modules/analytics/funnel-reports.sql';
 import { CONVERSION_REPORTS } from '@parallels/contract/analytics';
 import { breakdownMonthSums } from '@parallels/server/modules/meta-reports/meta-reports.sql';
@@ -396,7 +396,17 @@ try {
       if (pageReply.statusCode !== 200 || first.data?.length !== Math.min(50, rows.length) || first.totalRows !== rows.length || JSON.stringify(first.averages) !== JSON.stringify(whole.averages)) {
         throw new Error(`${report.call} page 1: HTTP ${pageReply.statusCode}, ${first.data?.length} rows of ${first.totalRows}, averages ${JSON.stringify(first.averages)} vs ${JSON.stringify(whole.averages)}`);
       }
-      cases.push({ endpoint: `analytics/${report.call}`, range: `two-years, page 1 of 50 (${rows.length} values)`, ...pageRequest, report: sql });
+      // a page's queries (decision 014, "Running sums for a range"): every value's range sums from the running sums,
+      // then the month cells of the page's 50 values (by synced sessions, biggest first) from the monthly rollup
+      const pageSql = async () => {
+        const conns = await loadSourceConnections(db, brandId, 'ga4');
+        const propertyId = conns[0]!.accountId;
+        const { values } = await conversionRangeSums(db, brandId, propertyId, report.dimension, twoYears);
+        const top = [...values.values()].sort((a, b) => b.sessions - a.sessions || (a.value < b.value ? -1 : 1)).slice(0, 50);
+        const whole = splitByWholeMonths(twoYears).months;
+        return whole ? conversionValueMonths(db, brandId, propertyId, report.dimension, whole, top.map((v) => v.value)) : [];
+      };
+      cases.push({ endpoint: `analytics/${report.call}`, range: `two-years, page 1 of 50 (${rows.length} values)`, ...pageRequest, report: pageSql });
     }
     for (const [call, payload] of [
       ['atcreport', { dateRanges: [ranges['two-years']] }],

@@ -7,6 +7,8 @@ import {
   ga4DimensionMonthly,
   ga4DimensionMonthValues,
   ga4DimensionDayValues,
+  ga4DimensionMonthToDate,
+  ga4DimensionYearToDate,
   googleCampaignDaily,
   googleProducts,
   googleViewDaily,
@@ -76,5 +78,9 @@ export const ACCOUNT_FACT_TABLES: Record<Platform, AccountFactTable[]> = {
     { table: ga4DimensionMonthValues, brand: ga4DimensionMonthValues.brandId, account: ga4DimensionMonthValues.propertyId },
     // derived by day: the window's days go with its daily rows, and the writer packs them again
     { table: ga4DimensionDayValues, brand: ga4DimensionDayValues.brandId, account: ga4DimensionDayValues.propertyId, date: ga4DimensionDayValues.date },
+    // running sums: the writer rewrites the days (to the end of the window's last month) and months (to the end of
+    // its last year) a window changes; disconnecting deletes them
+    { table: ga4DimensionMonthToDate, brand: ga4DimensionMonthToDate.brandId, account: ga4DimensionMonthToDate.propertyId },
+    { table: ga4DimensionYearToDate, brand: ga4DimensionYearToDate.brandId, account: ga4DimensionYearToDate.propertyId },
   ],
 };

@@ -509,6 +509,38 @@ export const ga4DimensionDayValues = pgTable(
 );
 
 /**
+ * The conversion reports' running sums (decision 014, "Running sums for a range"), both written by the window
+ * writer in the window's transaction from the rows above, and seeded by migration 0027. Each entry is
+ * [value, sessions, purchases, n]: the value's sums from the first day of the month (month-to-date, n = the days
+ * it has a row) or from January (year-to-date, n = the months it has a row) through the row's day or month. A
+ * range's sums are then a difference of two such rows per year and per partial month (at most ~7 rows for two
+ * years) instead of every month and edge day; n tells a value with rows of zeros from one without rows.
+ */
+export const ga4DimensionMonthToDate = pgTable(
+  'ga4_dimension_month_to_date',
+  {
+    brandId: brandRef(),
+    propertyId: text('property_id').notNull(),
+    dimension: text('dimension').notNull(),
+    date: date('date').notNull(),
+    entries: json('entries').$type<Array<[string, number, number, number]>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.dimension, t.date, t.propertyId] })],
+);
+
+export const ga4DimensionYearToDate = pgTable(
+  'ga4_dimension_year_to_date',
+  {
+    brandId: brandRef(),
+    propertyId: text('property_id').notNull(),
+    dimension: text('dimension').notNull(),
+    month: date('month').notNull(),
+    entries: json('entries').$type<Array<[string, number, number, number]>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.dimension, t.month, t.propertyId] })],
+);
+
+/**
  * Each ad account's headline delivery per day (Meta: its campaigns summed; Google Ads: its campaigns summed),
  * rolled up in the same transaction as the window it came from, so it always agrees with the facts and the
  * checkpoints. The dashboard and AdMetrics read this: a two-year range is 730 rows per account, not 730 per

@@ -1,4 +1,4 @@
-import { and, between, eq, sql } from 'drizzle-orm';
+import { and, between, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import {
@@ -20,7 +20,7 @@ import { dropGoogleViewPresets } from '../db/google-view-presets.sql.js';
 import { batchesOf } from '../lib/row-spool.js';
 import { ACCOUNT_FACT_TABLES } from '../db/fact-tables.js';
 import type { WindowFacts } from './pull.js';
-import { monthStart } from '@parallels/contract/days';
+import { monthEnd, monthStart } from '@parallels/contract/days';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -126,6 +126,7 @@ export async function writeWindowSteps(
       await step(async (tx) => {
         await rollUpGa4DimensionMonths(tx, brandId, accountId, window);
         await packGa4DimensionDays(tx, brandId, accountId, window);
+        await runGa4DimensionSums(tx, brandId, accountId, window);
         await finish(tx, rows);
       });
       return rows;
@@ -212,6 +213,60 @@ export async function packGa4DimensionDays(tx: Tx, brandId: string, propertyId: 
     from ga4_dimension_daily
     where brand_id = ${brandId} and property_id = ${propertyId} and date between ${window.from} and ${window.to}
     group by brand_id, property_id, dimension, date`);
+}
+
+/**
+ * The statements that fill the conversion reports' running sums (decision 014, "Running sums for a range") from the
+ * packed days and months and the daily and monthly rows: for each packed day (month) of the property in
+ * `days` (`months`), every value's sums from the first day of its month (from January of its year) through it,
+ * with the number of days (months) it has a row. A day's sums read the month's daily rows up to it (the
+ * (brand, dimension, date) index), a month's the year's monthly rows up to it. Shared with migration 0027, which
+ * seeds them for every property (no filter).
+ */
+export function ga4MonthToDateInsert(filter: SQL): SQL {
+  return sql`
+    insert into ga4_dimension_month_to_date (brand_id, property_id, dimension, date, entries)
+    select d.brand_id, d.property_id, d.dimension, d.date, json_agg(json_build_array(s.value, s.sessions, s.purchases, s.days) order by s.value)
+    from ga4_dimension_day_values d
+    cross join lateral (
+      select x.value, sum(x.sessions) as sessions, sum(x.purchases) as purchases, count(*) as days
+      from ga4_dimension_daily x
+      where x.brand_id = d.brand_id and x.dimension = d.dimension and x.date >= date_trunc('month', d.date)::date and x.date <= d.date and x.property_id = d.property_id
+      group by x.value
+    ) s
+    ${filter}
+    group by d.brand_id, d.property_id, d.dimension, d.date`;
+}
+
+export function ga4YearToDateInsert(filter: SQL): SQL {
+  return sql`
+    insert into ga4_dimension_year_to_date (brand_id, property_id, dimension, month, entries)
+    select m.brand_id, m.property_id, m.dimension, m.month, json_agg(json_build_array(s.value, s.sessions, s.purchases, s.months) order by s.value)
+    from ga4_dimension_month_values m
+    cross join lateral (
+      select x.value, sum(x.sessions) as sessions, sum(x.purchases) as purchases, count(*) as months
+      from ga4_dimension_monthly x
+      where x.brand_id = m.brand_id and x.dimension = m.dimension and x.month >= date_trunc('year', m.month)::date and x.month <= m.month and x.property_id = m.property_id
+      group by x.value
+    ) s
+    ${filter}
+    group by m.brand_id, m.property_id, m.dimension, m.month`;
+}
+
+/**
+ * The running sums a window changes, after its daily rows, months and packed days are written (same transaction):
+ * month-to-date for its days and the rest of its last month (a later day's sums include the window's days), and
+ * year-to-date for its months and the rest of its last year. A value gone from a restated day or month goes from
+ * them too (they are recomputed, not adjusted).
+ */
+export async function runGa4DimensionSums(tx: Tx, brandId: string, propertyId: string, window: DayWindow): Promise<void> {
+  const lastDay = monthEnd(window.to);
+  await tx.execute(sql`delete from ga4_dimension_month_to_date where brand_id = ${brandId} and property_id = ${propertyId} and date between ${window.from} and ${lastDay}`);
+  await tx.execute(ga4MonthToDateInsert(sql`where d.brand_id = ${brandId} and d.property_id = ${propertyId} and d.date between ${window.from} and ${lastDay}`));
+  const firstMonth = monthStart(window.from);
+  const lastMonth = `${window.to.slice(0, 4)}-12-01`;
+  await tx.execute(sql`delete from ga4_dimension_year_to_date where brand_id = ${brandId} and property_id = ${propertyId} and month between ${firstMonth} and ${lastMonth}`);
+  await tx.execute(ga4YearToDateInsert(sql`where m.brand_id = ${brandId} and m.property_id = ${propertyId} and m.month between ${firstMonth} and ${lastMonth}`));
 }
 
 /**

@@ -27,7 +27,7 @@ import {
   sourceStatuses,
   throwIfReconnectNeeded,
 } from '../reports/report-pipeline.js';
-import { conversionMonthSums } from './conversion-reports.sql.js';
+import { conversionMonthSums, conversionRangeSums, conversionValueMonths, splitByWholeMonths } from './conversion-reports.sql.js';
 
 // spec/reports.md "Conversion reports": one row per dimension value with its total sessions, its conversion
 // rate for the range and one entry per month, newest first. A month whose days have not all synced has null
@@ -134,49 +134,64 @@ export async function buildConversionReport(deps: ReportDeps, brand: AccessibleB
   const months = monthsOf(range);
   const monthCovered = new Map(months.map((m) => [m.month, m.days.every((d) => covered.has(d))]));
   const allCovered = months.every((m) => monthCovered.get(m.month));
-  const sums = await conversionMonthSums(deps.db, brand.id, sources.ga4.map((c) => c.accountId), report.dimension, range);
-
-  const perValue = new Map<string, Map<string, Sums>>();
-  for (const s of sums) {
-    let m = perValue.get(s.value);
-    if (!m) perValue.set(s.value, (m = new Map()));
-    m.set(s.month, { sessions: s.sessions, purchases: s.purchases });
+  // Every value's narrow sums: from the running sums when the answer is a page whose list needs no month's figures
+  // of every value (one property, every month synced, no month column filtered or sorted), else by month.
+  const monthColumn = (columnId: string | undefined) => columnId?.startsWith('m-') === true;
+  const fromRunningSums =
+    pageSize !== 'all' && sources.ga4.length === 1 && allCovered && !monthColumn(body.sortBy) && !(body.filters ?? []).some((f) => monthColumn(f.columnId));
+  const propertyId = sources.ga4[0]?.accountId ?? '';
+  const whole = splitByWholeMonths(range).months;
+  let edgeSums = new Map<string, Map<string, Sums>>();
+  const narrow: Array<Omit<ValueSums, 'category'>> = [];
+  if (fromRunningSums) {
+    const r = await conversionRangeSums(deps.db, brand.id, propertyId, report.dimension, range);
+    edgeSums = r.edges;
+    // the month cells are filled for the rows answered only, below
+    for (const v of r.values.values()) narrow.push({ value: v.value, perMonth: new Map(), known: { sessions: v.sessions, purchases: v.purchases }, knownMonths: v.months });
+  } else {
+    const sums = await conversionMonthSums(deps.db, brand.id, sources.ga4.map((c) => c.accountId), report.dimension, range);
+    const perValue = new Map<string, Map<string, Sums>>();
+    for (const s of sums) {
+      let m = perValue.get(s.value);
+      if (!m) perValue.set(s.value, (m = new Map()));
+      m.set(s.month, { sessions: s.sessions, purchases: s.purchases });
+    }
+    for (const [value, perMonth] of perValue) {
+      let known = ZERO;
+      let knownMonths = 0;
+      for (const [month, s] of perMonth) {
+        if (!monthCovered.get(month)) continue;
+        known = add(known, s);
+        knownMonths++;
+      }
+      narrow.push({ value, perMonth, known, knownMonths });
+    }
   }
 
   // The colour rule's benchmarks: over all monthly entries (every value's synced months with rows).
   let entryCount = 0;
   let entryTotal = ZERO;
-  for (const perMonth of perValue.values()) {
-    for (const [month, s] of perMonth) {
-      if (!monthCovered.get(month)) continue;
-      entryCount++;
-      entryTotal = add(entryTotal, s);
-    }
+  for (const v of narrow) {
+    entryCount += v.knownMonths;
+    entryTotal = add(entryTotal, v.known);
   }
   const monthlySessions = entryCount === 0 ? null : entryTotal.sessions / entryCount;
   const monthlyConvRate = entryCount === 0 ? null : conversionRate(entryTotal.purchases, entryTotal.sessions);
   const toneOf = (sessions: number | null, rate: number | null) =>
     monthlySessions === null || monthlyConvRate === null ? null : colourTone(sessions, rate, monthlySessions, monthlyConvRate);
 
-  // Every row's narrow sums, its category and the header averages, over all rows whatever the page.
+  // Every row's category and the header averages, over all rows whatever the page.
   const values: ValueSums[] = [];
   let totalsCount = 0;
   let totalsSum = ZERO;
-  for (const [value, perMonth] of perValue) {
-    let known = ZERO;
-    let knownMonths = 0;
-    for (const [month, s] of perMonth) {
-      if (!monthCovered.get(month)) continue;
-      known = add(known, s);
-      knownMonths++;
-    }
-    const tone = knownMonths === 0 ? null : toneOf(known.sessions / knownMonths, conversionRate(known.purchases, known.sessions));
+  for (const v of narrow) {
+    const tone = v.knownMonths === 0 ? null : toneOf(v.known.sessions / v.knownMonths, conversionRate(v.known.purchases, v.known.sessions));
     const category = tone ? CATEGORY_OF_TONE[tone] : null;
     if (allCovered) {
       totalsCount++;
-      totalsSum = add(totalsSum, known);
+      totalsSum = add(totalsSum, v.known);
     }
-    values.push({ value, perMonth, known, knownMonths, category });
+    values.push({ ...v, category });
   }
 
   // the column filters, then the category counts among what passes them, then the category
@@ -188,6 +203,13 @@ export async function buildConversionReport(deps: ReportDeps, brand: AccessibleB
   const matching = body.category ? passing.filter((v) => v.category === body.category) : passing;
   const ordered = sortRows(matching, body.sortBy, body.sortOrder, cellOf);
   const shown = pageSize === 'all' ? ordered : ordered.slice((page - 1) * pageSize, page * pageSize);
+  if (fromRunningSums) {
+    // the answered rows' month cells: whole months from the monthly rollup, the partial months from the running sums
+    const cells = whole ? await conversionValueMonths(deps.db, brand.id, propertyId, report.dimension, whole, shown.map((v) => v.value)) : [];
+    const perMonthOf = new Map(shown.map((v) => [v.value, v.perMonth]));
+    for (const c of cells) perMonthOf.get(c.value)?.set(c.month, { sessions: c.sessions, purchases: c.purchases });
+    for (const [month, sums] of edgeSums) for (const [value, s] of sums) perMonthOf.get(value)?.set(month, s);
+  }
 
   // Month cells only for the rows answered.
   const rowOf = ({ value, perMonth, known, category }: ValueSums): ConversionRow => {
