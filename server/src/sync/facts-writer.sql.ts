@@ -1,4 +1,4 @@
-import { and, between, eq, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import {
@@ -216,57 +216,59 @@ export async function packGa4DimensionDays(tx: Tx, brandId: string, propertyId: 
 }
 
 /**
- * The statements that fill the conversion reports' running sums (decision 014, "Running sums for a range") from the
- * packed days and months and the daily and monthly rows: for each packed day (month) of the property in
- * `days` (`months`), every value's sums from the first day of its month (from January of its year) through it,
- * with the number of days (months) it has a row. A day's sums read the month's daily rows up to it (the
- * (brand, dimension, date) index), a month's the year's monthly rows up to it. Shared with migration 0027, which
- * seeds them for every property (no filter).
- */
-export function ga4MonthToDateInsert(filter: SQL): SQL {
-  return sql`
-    insert into ga4_dimension_month_to_date (brand_id, property_id, dimension, date, entries)
-    select d.brand_id, d.property_id, d.dimension, d.date, json_agg(json_build_array(s.value, s.sessions, s.purchases, s.days) order by s.value)
-    from ga4_dimension_day_values d
-    cross join lateral (
-      select x.value, sum(x.sessions) as sessions, sum(x.purchases) as purchases, count(*) as days
-      from ga4_dimension_daily x
-      where x.brand_id = d.brand_id and x.dimension = d.dimension and x.date >= date_trunc('month', d.date)::date and x.date <= d.date and x.property_id = d.property_id
-      group by x.value
-    ) s
-    ${filter}
-    group by d.brand_id, d.property_id, d.dimension, d.date`;
-}
-
-export function ga4YearToDateInsert(filter: SQL): SQL {
-  return sql`
-    insert into ga4_dimension_year_to_date (brand_id, property_id, dimension, month, entries)
-    select m.brand_id, m.property_id, m.dimension, m.month, json_agg(json_build_array(s.value, s.sessions, s.purchases, s.months) order by s.value)
-    from ga4_dimension_month_values m
-    cross join lateral (
-      select x.value, sum(x.sessions) as sessions, sum(x.purchases) as purchases, count(*) as months
-      from ga4_dimension_monthly x
-      where x.brand_id = m.brand_id and x.dimension = m.dimension and x.month >= date_trunc('year', m.month)::date and x.month <= m.month and x.property_id = m.property_id
-      group by x.value
-    ) s
-    ${filter}
-    group by m.brand_id, m.property_id, m.dimension, m.month`;
-}
-
-/**
- * The running sums a window changes, after its daily rows, months and packed days are written (same transaction):
- * month-to-date for its days and the rest of its last month (a later day's sums include the window's days), and
- * year-to-date for its months and the rest of its last year. A value gone from a restated day or month goes from
- * them too (they are recomputed, not adjusted).
+ * The conversion reports' running sums (decision 014, "Running sums for a range") of one property for the days
+ * `from`..`to` (month-to-date) and the months `firstMonth`..`lastMonth` (year-to-date): each packed day (month)
+ * gets every value seen in its month (year) up to it, with the value's sums of the month's days (the year's
+ * months) through it and the number of them it has a row on. Every value of the month is paired with every packed
+ * day of the month (equality joins only, the plan does not depend on the tables' statistics) and summed along the
+ * days with a window; the sums start at the month's first day (January) whatever `from` is. Migration 0027 runs the
+ * same statements for every property.
  */
 export async function runGa4DimensionSums(tx: Tx, brandId: string, propertyId: string, window: DayWindow): Promise<void> {
+  // month-to-date: the window's days and the rest of its last month (a later day's sums include the window's days)
+  const from = window.from;
   const lastDay = monthEnd(window.to);
-  await tx.execute(sql`delete from ga4_dimension_month_to_date where brand_id = ${brandId} and property_id = ${propertyId} and date between ${window.from} and ${lastDay}`);
-  await tx.execute(ga4MonthToDateInsert(sql`where d.brand_id = ${brandId} and d.property_id = ${propertyId} and d.date between ${window.from} and ${lastDay}`));
+  const firstDay = monthStart(window.from);
+  await tx.execute(sql`delete from ga4_dimension_month_to_date where brand_id = ${brandId} and property_id = ${propertyId} and date between ${from} and ${lastDay}`);
+  await tx.execute(sql`
+    insert into ga4_dimension_month_to_date (brand_id, property_id, dimension, date, entries)
+    select brand_id, property_id, dimension, date, json_agg(json_build_array(value, sessions, purchases, days) order by value)
+    from (
+      select d.brand_id, d.property_id, d.dimension, d.date, v.value,
+        sum(x.sessions) over w as sessions, sum(x.purchases) over w as purchases, count(x.value) over w as days
+      from ga4_dimension_day_values d
+      join (
+        select distinct dimension, value, date_trunc('month', date)::date as month from ga4_dimension_daily
+        where brand_id = ${brandId} and property_id = ${propertyId} and date between ${firstDay} and ${lastDay}
+      ) v on v.dimension = d.dimension and v.month = date_trunc('month', d.date)::date
+      left join ga4_dimension_daily x on x.brand_id = d.brand_id and x.property_id = d.property_id and x.dimension = d.dimension and x.value = v.value and x.date = d.date
+      where d.brand_id = ${brandId} and d.property_id = ${propertyId} and d.date between ${firstDay} and ${lastDay}
+      window w as (partition by d.dimension, v.value, v.month order by d.date)
+    ) r
+    where date >= ${from} and days > 0
+    group by brand_id, property_id, dimension, date`);
+  // year-to-date: the window's months and the rest of its last year
   const firstMonth = monthStart(window.from);
+  const january = `${window.from.slice(0, 4)}-01-01`;
   const lastMonth = `${window.to.slice(0, 4)}-12-01`;
   await tx.execute(sql`delete from ga4_dimension_year_to_date where brand_id = ${brandId} and property_id = ${propertyId} and month between ${firstMonth} and ${lastMonth}`);
-  await tx.execute(ga4YearToDateInsert(sql`where m.brand_id = ${brandId} and m.property_id = ${propertyId} and m.month between ${firstMonth} and ${lastMonth}`));
+  await tx.execute(sql`
+    insert into ga4_dimension_year_to_date (brand_id, property_id, dimension, month, entries)
+    select brand_id, property_id, dimension, month, json_agg(json_build_array(value, sessions, purchases, months) order by value)
+    from (
+      select m.brand_id, m.property_id, m.dimension, m.month, v.value,
+        sum(x.sessions) over w as sessions, sum(x.purchases) over w as purchases, count(x.value) over w as months
+      from ga4_dimension_month_values m
+      join (
+        select distinct dimension, value, date_trunc('year', month)::date as year from ga4_dimension_monthly
+        where brand_id = ${brandId} and property_id = ${propertyId} and month between ${january} and ${lastMonth}
+      ) v on v.dimension = m.dimension and v.year = date_trunc('year', m.month)::date
+      left join ga4_dimension_monthly x on x.brand_id = m.brand_id and x.property_id = m.property_id and x.dimension = m.dimension and x.value = v.value and x.month = m.month
+      where m.brand_id = ${brandId} and m.property_id = ${propertyId} and m.month between ${january} and ${lastMonth}
+      window w as (partition by m.dimension, v.value, v.year order by m.month)
+    ) r
+    where month >= ${firstMonth} and months > 0
+    group by brand_id, property_id, dimension, month`);
 }
 
 /**
