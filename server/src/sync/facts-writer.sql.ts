@@ -216,59 +216,50 @@ export async function packGa4DimensionDays(tx: Tx, brandId: string, propertyId: 
 }
 
 /**
- * The conversion reports' running sums (decision 014, "Running sums for a range") of one property for the days
- * `from`..`to` (month-to-date) and the months `firstMonth`..`lastMonth` (year-to-date): each packed day (month)
+ * The conversion reports' running sums (decision 014, "Running sums for a range") a window changes, after its daily
+ * rows, months and packed days are written (same transaction): month-to-date for the window's days and the rest of
+ * its last month, year-to-date for its months and the rest of its last year. Each packed day (month)
  * gets every value seen in its month (year) up to it, with the value's sums of the month's days (the year's
  * months) through it and the number of them it has a row on. Every value of the month is paired with every packed
  * day of the month (equality joins only, the plan does not depend on the tables' statistics) and summed along the
- * days with a window; the sums start at the month's first day (January) whatever `from` is. Migration 0027 runs the
- * same statements for every property.
+ * days with a window; the sums start at the month's first day (January) whatever the window's first day. They are
+ * recomputed, not adjusted, so a value gone from a restated day goes from them too. Migration 0027 runs the same
+ * statements for every property.
  */
 export async function runGa4DimensionSums(tx: Tx, brandId: string, propertyId: string, window: DayWindow): Promise<void> {
   // month-to-date: the window's days and the rest of its last month (a later day's sums include the window's days)
-  const from = window.from;
-  const lastDay = monthEnd(window.to);
-  const firstDay = monthStart(window.from);
-  await tx.execute(sql`delete from ga4_dimension_month_to_date where brand_id = ${brandId} and property_id = ${propertyId} and date between ${from} and ${lastDay}`);
-  await tx.execute(sql`
-    insert into ga4_dimension_month_to_date (brand_id, property_id, dimension, date, entries)
-    select brand_id, property_id, dimension, date, json_agg(json_build_array(value, sessions, purchases, days) order by value)
-    from (
-      select d.brand_id, d.property_id, d.dimension, d.date, v.value,
-        sum(x.sessions) over w as sessions, sum(x.purchases) over w as purchases, count(x.value) over w as days
-      from ga4_dimension_day_values d
-      join (
-        select distinct dimension, value, date_trunc('month', date)::date as month from ga4_dimension_daily
-        where brand_id = ${brandId} and property_id = ${propertyId} and date between ${firstDay} and ${lastDay}
-      ) v on v.dimension = d.dimension and v.month = date_trunc('month', d.date)::date
-      left join ga4_dimension_daily x on x.brand_id = d.brand_id and x.property_id = d.property_id and x.dimension = d.dimension and x.value = v.value and x.date = d.date
-      where d.brand_id = ${brandId} and d.property_id = ${propertyId} and d.date between ${firstDay} and ${lastDay}
-      window w as (partition by d.dimension, v.value, v.month order by d.date)
-    ) r
-    where date >= ${from} and days > 0
-    group by brand_id, property_id, dimension, date`);
+  await writeRunningSums(tx, brandId, propertyId, RUNNING_SUMS.monthToDate, { start: monthStart(window.from), from: window.from, to: monthEnd(window.to) });
   // year-to-date: the window's months and the rest of its last year
-  const firstMonth = monthStart(window.from);
-  const january = `${window.from.slice(0, 4)}-01-01`;
-  const lastMonth = `${window.to.slice(0, 4)}-12-01`;
-  await tx.execute(sql`delete from ga4_dimension_year_to_date where brand_id = ${brandId} and property_id = ${propertyId} and month between ${firstMonth} and ${lastMonth}`);
+  await writeRunningSums(tx, brandId, propertyId, RUNNING_SUMS.yearToDate, { start: `${window.from.slice(0, 4)}-01-01`, from: monthStart(window.from), to: `${window.to.slice(0, 4)}-12-01` });
+}
+
+/** The two running sums: the table, the packed rows it runs along, the rows it sums, their day or month column, the period it restarts at and its count. */
+const RUNNING_SUMS = {
+  monthToDate: { table: 'ga4_dimension_month_to_date', packed: 'ga4_dimension_day_values', rows: 'ga4_dimension_daily', at: 'date', period: 'month', count: 'days' },
+  yearToDate: { table: 'ga4_dimension_year_to_date', packed: 'ga4_dimension_month_values', rows: 'ga4_dimension_monthly', at: 'month', period: 'year', count: 'months' },
+} as const;
+
+/** One running sum's rows `from`..`to`, summed from `start` (the first day or month of the period `from` is in). */
+async function writeRunningSums(tx: Tx, brandId: string, propertyId: string, k: (typeof RUNNING_SUMS)[keyof typeof RUNNING_SUMS], at: { start: string; from: string; to: string }): Promise<void> {
+  const [table, packed, rows, day, period, count] = [k.table, k.packed, k.rows, k.at, k.period, k.count].map((name) => sql.raw(name));
+  await tx.execute(sql`delete from ${table} where brand_id = ${brandId} and property_id = ${propertyId} and ${day} between ${at.from} and ${at.to}`);
   await tx.execute(sql`
-    insert into ga4_dimension_year_to_date (brand_id, property_id, dimension, month, entries)
-    select brand_id, property_id, dimension, month, json_agg(json_build_array(value, sessions, purchases, months) order by value)
+    insert into ${table} (brand_id, property_id, dimension, ${day}, entries)
+    select brand_id, property_id, dimension, ${day}, json_agg(json_build_array(value, sessions, purchases, ${count}) order by value)
     from (
-      select m.brand_id, m.property_id, m.dimension, m.month, v.value,
-        sum(x.sessions) over w as sessions, sum(x.purchases) over w as purchases, count(x.value) over w as months
-      from ga4_dimension_month_values m
+      select d.brand_id, d.property_id, d.dimension, d.${day}, v.value,
+        sum(x.sessions) over w as sessions, sum(x.purchases) over w as purchases, count(x.value) over w as ${count}
+      from ${packed} d
       join (
-        select distinct dimension, value, date_trunc('year', month)::date as year from ga4_dimension_monthly
-        where brand_id = ${brandId} and property_id = ${propertyId} and month between ${january} and ${lastMonth}
-      ) v on v.dimension = m.dimension and v.year = date_trunc('year', m.month)::date
-      left join ga4_dimension_monthly x on x.brand_id = m.brand_id and x.property_id = m.property_id and x.dimension = m.dimension and x.value = v.value and x.month = m.month
-      where m.brand_id = ${brandId} and m.property_id = ${propertyId} and m.month between ${january} and ${lastMonth}
-      window w as (partition by m.dimension, v.value, v.year order by m.month)
+        select distinct dimension, value, date_trunc('${period}', ${day})::date as period from ${rows}
+        where brand_id = ${brandId} and property_id = ${propertyId} and ${day} between ${at.start} and ${at.to}
+      ) v on v.dimension = d.dimension and v.period = date_trunc('${period}', d.${day})::date
+      left join ${rows} x on x.brand_id = d.brand_id and x.property_id = d.property_id and x.dimension = d.dimension and x.value = v.value and x.${day} = d.${day}
+      where d.brand_id = ${brandId} and d.property_id = ${propertyId} and d.${day} between ${at.start} and ${at.to}
+      window w as (partition by d.dimension, v.value, v.period order by d.${day})
     ) r
-    where month >= ${firstMonth} and months > 0
-    group by brand_id, property_id, dimension, month`);
+    where ${day} >= ${at.from} and ${count} > 0
+    group by brand_id, property_id, dimension, ${day}`);
 }
 
 /**
