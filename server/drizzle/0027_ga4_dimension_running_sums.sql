@@ -21,28 +21,44 @@ ALTER TABLE "ga4_dimension_year_to_date" ADD CONSTRAINT "ga4_dimension_year_to_d
 INSERT INTO "ga4_dimension_month_to_date" ("brand_id", "property_id", "dimension", "date", "entries")
 SELECT "brand_id", "property_id", "dimension", "date", json_agg(json_build_array("value", "sessions", "purchases", "days") ORDER BY "value")
 FROM (
-	SELECT d."brand_id", d."property_id", d."dimension", d."date", v."value",
-		sum(x."sessions") OVER w AS "sessions", sum(x."purchases") OVER w AS "purchases", count(x."value") OVER w AS "days"
-	FROM "ga4_dimension_day_values" d
-	JOIN (
-		SELECT DISTINCT "brand_id", "property_id", "dimension", "value", date_trunc('month', "date")::date AS "month" FROM "ga4_dimension_daily"
-	) v ON v."brand_id" = d."brand_id" AND v."property_id" = d."property_id" AND v."dimension" = d."dimension" AND v."month" = date_trunc('month', d."date")::date
-	LEFT JOIN "ga4_dimension_daily" x ON x."brand_id" = d."brand_id" AND x."property_id" = d."property_id" AND x."dimension" = d."dimension" AND x."value" = v."value" AND x."date" = d."date"
-	WINDOW w AS (PARTITION BY d."brand_id", d."property_id", d."dimension", v."value", v."month" ORDER BY d."date")
+	SELECT "brand_id", "property_id", "dimension", "value", "date", "mark",
+		sum("sessions") OVER w AS "sessions", sum("purchases") OVER w AS "purchases", sum("n") OVER w AS "days",
+		sum("n") OVER (PARTITION BY "brand_id", "property_id", "dimension", "date") AS "rows_then"
+	FROM (
+		SELECT "brand_id", "property_id", "dimension", "value", "date", 0 AS "mark", "sessions", "purchases", 1 AS "n" FROM "ga4_dimension_daily"
+		UNION ALL
+		SELECT f."brand_id", f."property_id", f."dimension", f."value", g::date, 1, 0, 0, 0
+		FROM (
+			SELECT "brand_id", "property_id", "dimension", "value", min("date") AS "first",
+				max(max("date")) OVER (PARTITION BY "brand_id", "property_id", "dimension", date_trunc('month', "date")) AS "last"
+			FROM "ga4_dimension_daily"
+			GROUP BY "brand_id", "property_id", "dimension", "value", date_trunc('month', "date")
+		) f
+		CROSS JOIN LATERAL generate_series(f."first", f."last", interval '1 day') g
+	) u
+	WINDOW w AS (PARTITION BY "brand_id", "property_id", "dimension", "value", date_trunc('month', "date") ORDER BY "date")
 ) r
-WHERE "days" > 0
+WHERE "mark" = 1 AND "rows_then" > 0
 GROUP BY "brand_id", "property_id", "dimension", "date";--> statement-breakpoint
 INSERT INTO "ga4_dimension_year_to_date" ("brand_id", "property_id", "dimension", "month", "entries")
 SELECT "brand_id", "property_id", "dimension", "month", json_agg(json_build_array("value", "sessions", "purchases", "months") ORDER BY "value")
 FROM (
-	SELECT m."brand_id", m."property_id", m."dimension", m."month", v."value",
-		sum(x."sessions") OVER w AS "sessions", sum(x."purchases") OVER w AS "purchases", count(x."value") OVER w AS "months"
-	FROM "ga4_dimension_month_values" m
-	JOIN (
-		SELECT DISTINCT "brand_id", "property_id", "dimension", "value", date_trunc('year', "month")::date AS "year" FROM "ga4_dimension_monthly"
-	) v ON v."brand_id" = m."brand_id" AND v."property_id" = m."property_id" AND v."dimension" = m."dimension" AND v."year" = date_trunc('year', m."month")::date
-	LEFT JOIN "ga4_dimension_monthly" x ON x."brand_id" = m."brand_id" AND x."property_id" = m."property_id" AND x."dimension" = m."dimension" AND x."value" = v."value" AND x."month" = m."month"
-	WINDOW w AS (PARTITION BY m."brand_id", m."property_id", m."dimension", v."value", v."year" ORDER BY m."month")
+	SELECT "brand_id", "property_id", "dimension", "value", "month", "mark",
+		sum("sessions") OVER w AS "sessions", sum("purchases") OVER w AS "purchases", sum("n") OVER w AS "months",
+		sum("n") OVER (PARTITION BY "brand_id", "property_id", "dimension", "month") AS "rows_then"
+	FROM (
+		SELECT "brand_id", "property_id", "dimension", "value", "month", 0 AS "mark", "sessions", "purchases", 1 AS "n" FROM "ga4_dimension_monthly"
+		UNION ALL
+		SELECT f."brand_id", f."property_id", f."dimension", f."value", g::date, 1, 0, 0, 0
+		FROM (
+			SELECT "brand_id", "property_id", "dimension", "value", min("month") AS "first",
+				max(max("month")) OVER (PARTITION BY "brand_id", "property_id", "dimension", date_trunc('year', "month")) AS "last"
+			FROM "ga4_dimension_monthly"
+			GROUP BY "brand_id", "property_id", "dimension", "value", date_trunc('year', "month")
+		) f
+		CROSS JOIN LATERAL generate_series(f."first", f."last", interval '1 month') g
+	) u
+	WINDOW w AS (PARTITION BY "brand_id", "property_id", "dimension", "value", date_trunc('year', "month") ORDER BY "month")
 ) r
-WHERE "months" > 0
+WHERE "mark" = 1 AND "rows_then" > 0
 GROUP BY "brand_id", "property_id", "dimension", "month";

@@ -218,48 +218,55 @@ export async function packGa4DimensionDays(tx: Tx, brandId: string, propertyId: 
 /**
  * The conversion reports' running sums (decision 014, "Running sums for a range") a window changes, after its daily
  * rows, months and packed days are written (same transaction): month-to-date for the window's days and the rest of
- * its last month, year-to-date for its months and the rest of its last year. Each packed day (month)
- * gets every value seen in its month (year) up to it, with the value's sums of the month's days (the year's
- * months) through it and the number of them it has a row on. Every value of the month is paired with every packed
- * day of the month (equality joins only, the plan does not depend on the tables' statistics) and summed along the
- * days with a window; the sums start at the month's first day (January) whatever the window's first day. They are
- * recomputed, not adjusted, so a value gone from a restated day goes from them too. Migration 0027 runs the same
- * statements for every property.
+ * its last month, year-to-date for its months and the rest of its last year. A row for each day (month) the
+ * dimension has rows on, holding every value seen in its month (year) up to it, with the value's sums of the
+ * month's days (the year's months) through it and the number of them it has a row on. They are recomputed, not
+ * adjusted, so a value gone from a restated day goes from them too. Migration 0027 runs the same statements for
+ * every property.
  */
 export async function runGa4DimensionSums(tx: Tx, brandId: string, propertyId: string, window: DayWindow): Promise<void> {
-  // month-to-date: the window's days and the rest of its last month (a later day's sums include the window's days)
   await writeRunningSums(tx, brandId, propertyId, RUNNING_SUMS.monthToDate, { start: monthStart(window.from), from: window.from, to: monthEnd(window.to) });
-  // year-to-date: the window's months and the rest of its last year
   await writeRunningSums(tx, brandId, propertyId, RUNNING_SUMS.yearToDate, { start: `${window.from.slice(0, 4)}-01-01`, from: monthStart(window.from), to: `${window.to.slice(0, 4)}-12-01` });
 }
 
-/** The two running sums: the table, the packed rows it runs along, the rows it sums, their day or month column, the period it restarts at and its count. */
+/** The two running sums: the table, the rows it sums, their day or month column, the period it restarts at, its step and its count. */
 const RUNNING_SUMS = {
-  monthToDate: { table: 'ga4_dimension_month_to_date', packed: 'ga4_dimension_day_values', rows: 'ga4_dimension_daily', at: 'date', period: 'month', count: 'days' },
-  yearToDate: { table: 'ga4_dimension_year_to_date', packed: 'ga4_dimension_month_values', rows: 'ga4_dimension_monthly', at: 'month', period: 'year', count: 'months' },
+  monthToDate: { table: 'ga4_dimension_month_to_date', rows: 'ga4_dimension_daily', at: 'date', period: 'month', step: '1 day', count: 'days' },
+  yearToDate: { table: 'ga4_dimension_year_to_date', rows: 'ga4_dimension_monthly', at: 'month', period: 'year', step: '1 month', count: 'months' },
 } as const;
 
-/** One running sum's rows `from`..`to`, summed from `start` (the first day or month of the period `from` is in). */
+/**
+ * One running sum's rows `from`..`to`, summed from `start` (the first day or month of `from`'s period). Without
+ * joins, whose plans go wrong on tables without statistics (a nested loop rescanning the property's daily rows
+ * per pair): each value gets a mark on every day (month) from its first in the period to the period's last with
+ * rows, and one window along the days sums the value's rows up to each mark; a mark is kept where the dimension
+ * has rows that day (month).
+ */
 async function writeRunningSums(tx: Tx, brandId: string, propertyId: string, k: (typeof RUNNING_SUMS)[keyof typeof RUNNING_SUMS], at: { start: string; from: string; to: string }): Promise<void> {
-  const [table, packed, rows, day, period, count] = [k.table, k.packed, k.rows, k.at, k.period, k.count].map((name) => sql.raw(name));
+  const [table, rows, day, period, step, count] = [k.table, k.rows, k.at, k.period, k.step, k.count].map((name) => sql.raw(name));
+  const scope = sql`brand_id = ${brandId} and property_id = ${propertyId} and ${day} between ${at.start} and ${at.to}`;
   await tx.execute(sql`delete from ${table} where brand_id = ${brandId} and property_id = ${propertyId} and ${day} between ${at.from} and ${at.to}`);
   await tx.execute(sql`
     insert into ${table} (brand_id, property_id, dimension, ${day}, entries)
-    select brand_id, property_id, dimension, ${day}, json_agg(json_build_array(value, sessions, purchases, ${count}) order by value)
+    select ${brandId}::uuid, ${propertyId}, dimension, ${day}, json_agg(json_build_array(value, sessions, purchases, ${count}) order by value)
     from (
-      select d.brand_id, d.property_id, d.dimension, d.${day}, v.value,
-        sum(x.sessions) over w as sessions, sum(x.purchases) over w as purchases, count(x.value) over w as ${count}
-      from ${packed} d
-      join (
-        select distinct dimension, value, date_trunc('${period}', ${day})::date as period from ${rows}
-        where brand_id = ${brandId} and property_id = ${propertyId} and ${day} between ${at.start} and ${at.to}
-      ) v on v.dimension = d.dimension and v.period = date_trunc('${period}', d.${day})::date
-      left join ${rows} x on x.brand_id = d.brand_id and x.property_id = d.property_id and x.dimension = d.dimension and x.value = v.value and x.${day} = d.${day}
-      where d.brand_id = ${brandId} and d.property_id = ${propertyId} and d.${day} between ${at.start} and ${at.to}
-      window w as (partition by d.dimension, v.value, v.period order by d.${day})
+      select dimension, value, ${day}, mark, sum(sessions) over w as sessions, sum(purchases) over w as purchases, sum(n) over w as ${count},
+        sum(n) over (partition by dimension, ${day}) as rows_then
+      from (
+        select dimension, value, ${day}, 0 as mark, sessions, purchases, 1 as n from ${rows} where ${scope}
+        union all
+        select f.dimension, f.value, g::date, 1, 0, 0, 0
+        from (
+          select dimension, value, min(${day}) as first, max(max(${day})) over (partition by dimension, date_trunc('${period}', ${day})) as last
+          from ${rows} where ${scope}
+          group by dimension, value, date_trunc('${period}', ${day})
+        ) f
+        cross join lateral generate_series(f.first, f.last, interval '${step}') g
+      ) u
+      window w as (partition by dimension, value, date_trunc('${period}', ${day}) order by ${day})
     ) r
-    where ${day} >= ${at.from} and ${count} > 0
-    group by brand_id, property_id, dimension, ${day}`);
+    where mark = 1 and rows_then > 0 and ${day} >= ${at.from}
+    group by dimension, ${day}`);
 }
 
 /**
