@@ -217,8 +217,9 @@ export async function packGa4DimensionDays(tx: Tx, brandId: string, propertyId: 
 
 /**
  * The conversion reports' running sums (decision 014, "Running sums for a range") a window changes, after its daily
- * rows, months and packed days are written (same transaction): month-to-date for the window's days and the rest of
- * its last month, year-to-date for its months and the rest of its last year. A row for each day (month) the
+ * rows, months and packed days are written (in the same step as those and the checkpoint, decision 027):
+ * month-to-date for the window's days and the rest of its last month, year-to-date for its months and the rest of
+ * its last year. A row for each day (month) the
  * dimension has rows on, holding every value seen in its month (year) up to it, with the value's sums of the
  * month's days (the year's months) through it and the number of them it has a row on. They are recomputed, not
  * adjusted, so a value gone from a restated day goes from them too. Migration 0027 runs the same statements for
