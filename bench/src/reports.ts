@@ -530,7 +530,7 @@ try {
         const started = performance.now();
         const built = await rebuildGoogleViewPresets(db, brandId, id, presets);
         console.log(
-          `reports: google_view_presets for account ${id}: ${built.rows.toLocaleString('en-US')} rows over ${built.ranges} ranges x ${PRESET_VIEWS.length} views in ${((performance.now() - started) / 1000).toFixed(1)} s, longest transaction ${(built.longestMs / 1000).toFixed(2)} s (load average ${loadavg()[0]!.toFixed(1)})`,
+          `reports: google_view_presets for account ${id}: ${built.rows.toLocaleString('en-US')} rows over ${built.ranges} ranges x ${PRESET_VIEWS.length} views in ${((performance.now() - started) / 1000).toFixed(1)} s, longest transaction ${(built.longestMs / 1000).toFixed(2)} s, longest read of a range's keys ${(built.longestReadMs / 1000).toFixed(2)} s (load average ${loadavg()[0]!.toFixed(1)})`,
         );
       }
     } else console.log('reports: google_view_presets not built (BENCH_GOOGLE_PRESETS=off): the per-request statements answer');
@@ -582,7 +582,7 @@ try {
           ...request,
           report: async () => {
             const ids = (await loadSourceConnections(db, brandId, 'google_ads')).map((c) => c.accountId);
-            return productSums(db, brandId, ids, range);
+            return productSums(db, brandId, ids, range, (await presetBuilds(db, brandId, 'product', ids, range)) !== null);
           },
         });
       }
