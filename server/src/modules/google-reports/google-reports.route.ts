@@ -8,8 +8,8 @@ import { plainJsonSerializer } from '../../lib/plain-json.js';
 
 // POST /api/google/searchTerm|keyword|age|gender|product/{brandId} (spec/reports.md section 7); the
 // brand-access hook guards them (they name :brandId) and leaves the brand on the request. Sent as plain JSON
-// (lib/plain-json.ts): a page of rows with every month of two years is thousands of figures, and zod's second
-// pass over them cost the header-sorted page a third of its time (decision 015).
+// (lib/plain-json.ts): a page of rows with every month of two years is thousands of figures that zod's second
+// pass would only copy (decision 015, "Scale: chip pages by rank ...").
 export async function googleReportsRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   for (const report of GOOGLE_REPORTS) {
     app.withTypeProvider<ZodTypeProvider>().post(
