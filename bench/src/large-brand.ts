@@ -85,7 +85,10 @@ export async function openBenchDatabase(name: 'reports' | 'load'): Promise<Opene
     const server = await createServerDatabase(adminUrl, `parallels_bench_${name}`);
     try {
       const database = await openDatabase({ url: server.url });
-      return { database, label: `PostgreSQL (scratch database ${server.name} on ${new URL(adminUrl).host})`, serverEnv: { DATABASE_URL: server.url }, cleanup: server.drop };
+      // BENCH_KEEP_DATABASE=1 leaves the seeded scratch database behind (to EXPLAIN its statements; drop it by hand)
+      const keep = process.env.BENCH_KEEP_DATABASE === '1';
+      const cleanup = keep ? async () => console.log(`bench: kept the scratch database ${server.name} (BENCH_KEEP_DATABASE=1)`) : server.drop;
+      return { database, label: `PostgreSQL (scratch database ${server.name} on ${new URL(adminUrl).host})`, serverEnv: { DATABASE_URL: server.url }, cleanup };
     } catch (e) {
       await server.drop();
       throw e;

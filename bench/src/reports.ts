@@ -44,6 +44,7 @@ import { HISTORY_DAYS } from '@parallels/server/sync/windows';
  * report's own queries; the report's queries alone are printed beside it.
  *
  * BENCH_DATABASE_URL=postgres://...  run on PostgreSQL (a scratch database is created and dropped); default PGlite
+ * BENCH_KEEP_DATABASE=1              keep that scratch database afterwards (to EXPLAIN the statements on it)
  * BENCH_GOOGLE_PRESETS=off            leave the Google Ads preset summaries unbuilt (the per-request statements answer)
  * BENCH_REPORT_REQUESTS=200           measured requests per case (after BENCH_REPORT_WARMUP=20 warm-up requests)
  * BENCH_REPORT_ONLY=analytics         measure only the endpoints whose name contains this
@@ -539,7 +540,7 @@ try {
         const started = performance.now();
         const built = await rebuildGoogleViewPresets(db, brandId, id, presets);
         console.log(
-          `reports: google_view_presets for account ${id}: ${built.rows.toLocaleString('en-US')} rows over ${built.ranges} ranges x ${PRESET_VIEWS.length} views in ${((performance.now() - started) / 1000).toFixed(1)} s, longest transaction ${(built.longestMs / 1000).toFixed(2)} s (load average ${loadavg()[0]!.toFixed(1)})`,
+          `reports: google_view_presets for account ${id}: ${built.rows.toLocaleString('en-US')} rows over ${built.ranges} ranges x ${PRESET_VIEWS.length} views in ${((performance.now() - started) / 1000).toFixed(1)} s, longest transaction ${(built.longestMs / 1000).toFixed(2)} s, longest read of a range's keys ${(built.longestReadMs / 1000).toFixed(2)} s (load average ${loadavg()[0]!.toFixed(1)})`,
         );
       }
     } else console.log('reports: google_view_presets not built (BENCH_GOOGLE_PRESETS=off): the per-request statements answer');
@@ -591,7 +592,7 @@ try {
           ...request,
           report: async () => {
             const ids = (await loadSourceConnections(db, brandId, 'google_ads')).map((c) => c.accountId);
-            return productSums(db, brandId, ids, range);
+            return productSums(db, brandId, ids, range, (await presetBuilds(db, brandId, 'product', ids, range)) !== null);
           },
         });
       }
@@ -661,7 +662,13 @@ try {
     const probe = await buildApp({ config, database, sync: false, emulators: false, now: () => NOW });
     try {
       const breakdown = await instrumented(probe);
-      const probed = ['summary/facebook-ads two-years', 'fbAd two-years', 'report two-years + compare', 'currency (no range)'];
+      const probed = [
+        'summary/facebook-ads two-years',
+        'fbAd two-years',
+        'report two-years + compare',
+        'currency (no range)',
+        'google/searchTerm (header sort: CTR ascending, rows 9-38 of one account) two-years',
+      ];
       for (const c of cases.filter((x) => probed.includes(`${x.endpoint} ${x.range}`) || x.endpoint === 'analytics/pagePathConversionReport')) console.log(`reports: where the time goes (p50), ${c.endpoint} ${c.range}: ${await breakdown(c)}`);
     } finally {
       await probe.close();

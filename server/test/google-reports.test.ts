@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { GoogleReportAccount, GoogleReportResponse, GoogleReportRow } from '@parallels/contract/google-reports';
+import { googleReportResponseSchema, type GoogleReportAccount, type GoogleReportResponse, type GoogleReportRow } from '@parallels/contract/google-reports';
 import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
 import { daysOf, subscribeBrand } from './reports-seed.js';
@@ -43,7 +43,10 @@ describe.each(DB_KINDS)('Google Ads reports on %s', (kind) => {
   const report = async (name: string, payload: Record<string, unknown> = FULL): Promise<GoogleReportResponse> => {
     const res = await post(name, brandId, payload);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json();
+    const body = res.json();
+    // sent as plain JSON (lib/plain-json.ts): exactly what the declared schema lets through, nothing it would strip
+    expect(googleReportResponseSchema.parse(body)).toEqual(body);
+    return body;
   };
   const account = (body: GoogleReportResponse, id: string): GoogleReportAccount => body.data.find((a) => a.accountId === id)!;
   const labels = (rows: GoogleReportRow[] | undefined) => (rows ?? []).map((r) => r.label);

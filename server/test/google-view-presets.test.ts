@@ -64,6 +64,11 @@ function facts(account: number, from: string, to: string, seed: number): ViewSee
       const status = twin ? 'ADDED' : pick(['ADDED', 'NONE', 'EXCLUDED']);
       rows.push({ ...base, view: 'search_term', key: `${words}|${matchType}|g${group}${twin ? `|${k}` : ''}`, label: words, attributes: { matchType, status } });
       if (k < 12) rows.push({ ...base, view: 'keyword', key: `kw${k}`, label: `keyword ${k % 9}`, attributes: { matchType, status: 'ENABLED' } });
+      // products whose brand and category change over time (the sums take the greatest over the range)
+      if (k < 8) {
+        const attributes = { brand: pick(['Weaves', 'Looms']), productType: `Sarees > ${k % 2 ? 'Silk' : 'Cotton'}`, category: pick(['Apparel > Sarees', 'Apparel > Kurtas > Festive']) };
+        rows.push({ ...base, view: 'product', key: `item${k}`, label: `Product ${k % 5}`, attributes });
+      }
     }
   }
   return rows;
@@ -76,11 +81,25 @@ const CALLS: Call[] = [
   ['google/searchTerm', { costFilter: { value: 1, operator: '>' }, limit: 10 }],
   ['google/searchTerm', { category: 'High Cost', convValuePerCostFilter: { value: 0.5, operator: '>=' }, limit: 10 }],
   ['google/searchTerm', { category: 'Under Performers', limit: 4, offset: 1 }],
+  // a chip under a cost filter alone: its page is a range of the category's places by cost, its counts two lookups
+  ['google/searchTerm', { category: 'High Cost', costFilter: { value: 60, operator: '>' }, limit: 3 }],
+  ['google/searchTerm', { category: 'Under Performers', costFilter: { value: 75, operator: '<=' }, limit: 4 }],
+  ['google/searchTerm', { category: 'High Conv. Value/Cost', costFilter: { value: 50, operator: '>=' }, limit: 2, offset: 0 }],
+  ['google/searchTerm', { category: 'Top Performers', costFilter: { value: 80, operator: '<' }, limit: 10 }],
+  ['google/searchTerm', { accountId: ACCOUNTS[0], costFilter: { value: 5.2, operator: '==' }, limit: 10 }],
+  ['google/searchTerm', { accountId: ACCOUNTS[0], costFilter: { value: 64.5, operator: '<' }, limit: 10 }],
   ['google/searchTerm', { sortBy: 'CTR', sortOrder: 'asc', limit: 10, offset: 2 }],
   ['google/searchTerm', { sortBy: 'label', sortOrder: 'desc', limit: 10 }],
   ['google/searchTerm', { sortBy: 'Total Cost', sortOrder: 'asc', limit: 10 }],
   ['google/keyword', { limit: 8 }],
   ['google/keyword', { category: 'Top Performers', sortBy: 'Conv. Value / Cost', limit: 5 }],
+  ['google/keyword', { category: 'High Cost', costFilter: { value: 0.5, operator: '>=' }, limit: 3, offset: 1 }],
+  ['google/product', { limit: 8 }],
+  ['segment/productMetrics', {}],
+  ['segment/productMetrics', { brands: 'Weaves', categoryName: 'Kurtas' }],
+  ['segment/categoryMetrics', {}],
+  ['segment/brandMetrics', {}],
+  ['segment/typeMetrics', { brands: 'Looms' }],
   ['segment/searchTermMetrics', { page: 1, limit: 10, sortBy: 'cost', sortOrder: 'desc' }],
   ['segment/searchTermMetrics', { page: 2, limit: 7, campaign: 'Campaign 1-0', sortBy: 'ctr', sortOrder: 'asc' }],
   ['segment/searchTermMetrics', { page: 99, limit: 10, status: 'ADDED', sortBy: 'searchTerm', sortOrder: 'asc' }],
@@ -107,8 +126,9 @@ describe.each(DB_KINDS)('Google Ads preset summaries on %s', (kind) => {
     return out;
   }
 
+  // in transactions of 5 keys (a range has up to 24 keys here), so a range's keys span several
   const rebuild = async () => {
-    for (const account of ACCOUNTS) await rebuildGoogleViewPresets(t.database.db, brandId, account, presetRanges(today(), HISTORY_DAYS));
+    for (const account of ACCOUNTS) await rebuildGoogleViewPresets(t.database.db, brandId, account, presetRanges(today(), HISTORY_DAYS), 5);
   };
 
   /** Whether every account has a summary for every preset of today, for every view that has them. */
@@ -148,7 +168,12 @@ describe.each(DB_KINDS)('Google Ads preset summaries on %s', (kind) => {
     const cards = computed[`${twoYears.from}..${twoYears.to} #0 google/searchTerm`] as { data: Array<{ searchTerms: unknown[]; categoryCounts: Record<string, number> }> };
     expect(cards.data.map((a) => a.searchTerms.length)).toEqual([8, 8]);
     expect(Object.values(cards.data[0]!.categoryCounts).filter((n) => n > 0).length).toBeGreaterThan(1);
-    expect((computed[`${twoYears.from}..${twoYears.to} #10 segment/searchTermMetrics`] as { data: unknown[] }).data).toHaveLength(10);
+    const segmentPage = CALLS.findIndex(([call]) => call === 'segment/searchTermMetrics');
+    expect((computed[`${twoYears.from}..${twoYears.to} #${segmentPage} segment/searchTermMetrics`] as { data: unknown[] }).data).toHaveLength(10);
+    // the chips under a cost filter have rows to compare
+    const chipCalls = CALLS.flatMap(([call, body], i) => (call === 'google/searchTerm' && body.category && body.costFilter ? [i] : []));
+    const chipRows = chipCalls.map((i) => (computed[`${twoYears.from}..${twoYears.to} #${i} google/searchTerm`] as { data: Array<{ searchTerms: unknown[] }> }).data[0]!.searchTerms.length);
+    expect(chipRows.filter((n) => n > 0).length).toBeGreaterThanOrEqual(2);
     // the second account has not synced the start of the two years: keys by label, no totals (served by the summary too)
     const partial = cards.data[1]!.searchTerms as Array<{ label: string; 'Total Cost': number | null }>;
     expect(partial.map((r) => r['Total Cost'])).toEqual(Array(8).fill(null));

@@ -333,8 +333,21 @@ export const googleViewPresets = pgTable(
     conversionsValue: numeric('conversions_value').notNull(),
     /** the colour rule's category (Top Performers ...) against the account's averages over the range */
     category: text('category').notNull(),
+    /** a product's brand, product type and category (max over the range, as the segment's product sums take them); null for the other views */
+    productBrand: text('product_brand'),
+    productType: text('product_type'),
+    productCategory: text('product_category'),
     /** the key's place in its category by Total Cost (highest first, then label and key), from 1: a chip's count under a cost filter is two index lookups */
     costRank: integer('cost_rank').notNull().default(0),
+    /**
+     * how many keys of each category there are from the first key of the account's cost order (highest first, then
+     * label and key) down to this one, this one included: a cost filter's chip counts are two lookups of the run's
+     * ends in google_view_presets_cost_idx (decision 015, "Scale: chip pages by rank, batched rebuilds")
+     */
+    topPerformersUpTo: integer('top_performers_up_to').notNull().default(0),
+    highCostUpTo: integer('high_cost_up_to').notNull().default(0),
+    highReturnUpTo: integer('high_return_up_to').notNull().default(0),
+    underPerformersUpTo: integer('under_performers_up_to').notNull().default(0),
     /** the header sorts' fields as the statement computes them from the float8 sums (db/google-views.sql.ts sortField), each with its index */
     sortPerCost: doublePrecision('sort_per_cost').notNull().default(0),
     sortValue: doublePrecision('sort_value').notNull().default(0),
@@ -345,9 +358,10 @@ export const googleViewPresets = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.key] }),
-    // a Google Ads card's first page (Total Cost, highest first, then label and key) and a chip's
+    // a Google Ads card's first page (Total Cost, highest first, then label and key) and a cost filter's run ends
     index('google_view_presets_cost_idx').on(t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.costMicros.desc(), t.label, t.key),
-    index('google_view_presets_category_idx').on(t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.category, t.costMicros.desc(), t.label, t.key),
+    // a chip's page in the Total Cost order: a range of its places (cost_rank)
+    index('google_view_presets_category_rank_idx').on(t.brandId, t.customerId, t.view, t.fromDate, t.toDate, t.category, t.costRank),
     // the segment's search terms over every account (cost, highest first, then account and key)
     index('google_view_presets_brand_cost_idx').on(t.brandId, t.view, t.fromDate, t.toDate, t.costMicros.desc().nullsLast(), t.customerId, t.key),
     // the segment's campaign / ad group filters: count and page only the campaign's keys

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from './client.js';
 import type { GoogleReportSort } from '@parallels/contract/google-reports';
@@ -11,8 +11,12 @@ import { costAndReturn, PERFORMANCE_CATEGORY, sortField, viewSource, type Google
 
 type Executor = Pick<Database, 'execute'>;
 
-/** The views with summaries: the ones with ~100,000 keys per account (age, gender and products are small). */
-export const PRESET_VIEWS: readonly GoogleView[] = ['search_term', 'keyword', 'product'];
+/**
+ * The views with summaries: the ones with ~100,000 keys per account; products (the segment dashboard sums them
+ * over every account); age and gender (a handful of keys: cheap to keep, and their two-year statement drew a
+ * parallel plan whose workers' start cost more than its sums on a loaded machine).
+ */
+export const PRESET_VIEWS: readonly GoogleView[] = ['search_term', 'keyword', 'product', 'age', 'gender'];
 
 /**
  * google_view_presets' column for each header sort, each with an index (brand, account, view, range, column,
@@ -47,21 +51,53 @@ export async function dropGoogleViewPresets(tx: Executor, brandId: string, custo
 export interface PresetRebuild {
   ranges: number;
   rows: number;
-  /** the longest transaction of the rebuild (ms): how long it held the connection at once */
+  /** the longest transaction of the rebuild (ms): how long it held the rows (and on PGlite the connection) at once */
   longestMs: number;
+  /** the longest read of a range's keys (ms): one statement, no write; on PGlite it holds the connection too */
+  longestReadMs: number;
+}
+
+/** Keys written per transaction of a range's rebuild (the two-year search-term range has ~25,000 per account in bench/reports). */
+export const PRESET_BATCH_KEYS = 2_000;
+
+/** One key of a range as the build computes it: the exact sums as text (bigint, numeric), the category, its places. */
+interface PresetKey {
+  key: string;
+  label: string;
+  match_type: string | null;
+  status: string | null;
+  campaign_name: string | null;
+  ad_group_name: string | null;
+  cost_micros: string;
+  impressions: string;
+  clicks: string;
+  conversions: string;
+  conversions_value: string;
+  category: string;
+  product_brand: string | null;
+  product_type: string | null;
+  product_category: string | null;
+  cost_rank: number;
+  top_performers_up_to: number;
+  high_cost_up_to: number;
+  high_return_up_to: number;
+  under_performers_up_to: number;
 }
 
 /**
  * Every summary of one account rewritten for `ranges` (contract/report-presets presetRanges as of the brand's
  * today) in short transactions, so other requests interleave (on PGlite they wait for the one connection): the
  * first deletes the account's build rows (from its commit on, the statement answers) and the key rows of ranges
- * no longer kept; then one per view and range writes its key rows (sums, names, category against the account's
- * averages over all its keys, place by cost in its category, the header sorts' fields) and then its build row
- * (counts, sums, filter choices) read from them, so a range is served from the commit that completes it. Run by
- * the sync job after its last window committed (the job holds the account, so no window of it commits meanwhile).
+ * no longer kept. Then per view and range: one read computes its keys (sums, names, category against the
+ * account's averages over all its keys, place by cost in its category and the categories' counts down the cost
+ * order), then transactions of `batchKeys` keys each write them with the header sorts' fields, and a last one
+ * writes the build row (counts, sums, filter choices) read from them, so a range is served from the commit that
+ * completes it. Run by the sync job after its last window committed (the job holds the account, so no window of
+ * it commits meanwhile and the facts read do not change between the read and the writes).
  */
-export async function rebuildGoogleViewPresets(db: Database, brandId: string, customerId: string, ranges: DayRange[]): Promise<PresetRebuild> {
+export async function rebuildGoogleViewPresets(db: Database, brandId: string, customerId: string, ranges: DayRange[], batchKeys = PRESET_BATCH_KEYS): Promise<PresetRebuild> {
   let longestMs = 0;
+  let longestReadMs = 0;
   let brandGone = false;
   // Each transaction first holds the brand row (key share, as its inserts' foreign key would later), so a brand
   // deletion running meanwhile waits for it or goes first, never locking the summaries while this waits on the
@@ -92,31 +128,22 @@ export async function rebuildGoogleViewPresets(db: Database, brandId: string, cu
   let rows = 0;
   for (const view of PRESET_VIEWS) {
     for (const range of ranges) {
-      rows += await short(async (tx) => {
-        const where = sql`brand_id = ${brandId} and customer_id = ${customerId} and view = ${view} and from_date = ${range.from} and to_date = ${range.to}`;
+      if (brandGone) break;
+      const where = sql`brand_id = ${brandId} and customer_id = ${customerId} and view = ${view} and from_date = ${range.from} and to_date = ${range.to}`;
+      const read = performance.now();
+      const keys = await queryRows<PresetKey>(db, presetKeys(brandId, customerId, view, range));
+      longestReadMs = Math.max(longestReadMs, performance.now() - read);
+      await short(async (tx) => {
         await tx.execute(sql`delete from google_view_presets where ${where}`);
-        const written = await tx.execute(sql`insert into google_view_presets (brand_id, customer_id, view, from_date, to_date, key, label, match_type, status, campaign_name, ad_group_name,
-            cost_micros, impressions, clicks, conversions, conversions_value, category, cost_rank, ${sql.raw(STORED_SORT_COLUMNS.join(', '))})
-          with t as (
-            select s.customer_id, s.key, max(s.label) as label, max(s.attributes->>'matchType') as match_type,
-              (array_agg(s.attributes->>'status' order by s.last_date desc))[1] as status, max(s.campaign_name) as campaign_name, max(s.ad_group_name) as ad_group_name,
-              sum(s.cost_micros) as cost_micros, sum(s.impressions) as impressions, sum(s.clicks) as clicks, sum(s.conversions) as conversions, sum(s.conversions_value) as conversions_value
-            from ${viewSource(brandId, view, [customerId], range)} s
-            group by s.customer_id, s.key
-          ), c as (
-            select t.*, ${costAndReturn(sql`t.cost_micros::float8`, sql`t.conversions_value::float8`)} from t
-          ), k0 as (
-            select c.*, avg(c.cost) over w as avg_cost, avg(c.per_cost) over w as avg_per_cost from c window w as (partition by c.customer_id)
-          ), k as (
-            select k0.*, ${PERFORMANCE_CATEGORY} as category from k0
-          )
-          select ${brandId}, k.customer_id, ${view}, ${range.from}, ${range.to}, k.key, k.label, k.match_type, k.status, k.campaign_name, k.ad_group_name,
-            k.cost_micros, k.impressions, k.clicks, k.conversions, k.conversions_value, k.category,
-            row_number() over (partition by k.category order by k.cost_micros desc, k.label, k.key),
-            ${sql.join(STORED_SORTS.map(([by]) => sortField('f', by)), sql`, `)}
-          from k cross join lateral (
-            select k.cost_micros::float8 as cost_micros, k.clicks::float8 as clicks, k.impressions::float8 as impressions, k.conversions::float8 as conversions,
-              k.conversions_value::float8 as conversions_value) f`);
+        return 0;
+      });
+      for (let i = 0; i < keys.length; i += batchKeys) {
+        rows += await short(async (tx) => {
+          const written = await tx.execute(insertPresetKeys(brandId, customerId, view, range, keys.slice(i, i + batchKeys)));
+          return Number((written as { rowCount?: number; affectedRows?: number }).rowCount ?? (written as { affectedRows?: number }).affectedRows ?? 0);
+        });
+      }
+      await short(async (tx) => {
         await tx.execute(sql`insert into google_view_preset_builds (brand_id, customer_id, view, from_date, to_date, keys, top_performers, high_cost, high_return, under_performers,
             cost_micros, conversions_value, pairs, statuses)
           select ${brandId}, ${customerId}, ${view}, ${range.from}, ${range.to}, count(*)::int,
@@ -132,11 +159,69 @@ export async function rebuildGoogleViewPresets(db: Database, brandId: string, cu
                 where q.brand_id = ${brandId} and q.customer_id = ${customerId} and q.view = ${view} and q.from_date = ${range.from} and q.to_date = ${range.to} and q.status is not null) x)
           from google_view_presets p
           where p.brand_id = ${brandId} and p.customer_id = ${customerId} and p.view = ${view} and p.from_date = ${range.from} and p.to_date = ${range.to}`);
-        return Number((written as { rowCount?: number; affectedRows?: number }).rowCount ?? (written as { affectedRows?: number }).affectedRows ?? 0);
+        return 0;
       });
     }
   }
-  return { ranges: ranges.length, rows, longestMs };
+  // The table's statistics after rewriting its rows wholesale: without them every read of a range estimates one row
+  // and PostgreSQL picks any of its indexes with the same five leading columns (a chip's page walked a header
+  // sort's index, 25,470 rows filtered, instead of a range of the category's places). Autovacuum would come to it
+  // on PostgreSQL; nothing does on PGlite.
+  if (!brandGone && rows > 0) await db.execute(sql`analyze google_view_presets`);
+  return { ranges: ranges.length, rows, longestMs, longestReadMs };
+}
+
+/**
+ * A range's keys as the per-request statement sums them (its sources, sums and category expression), with each
+ * key's place by cost in its category (cost_rank) and, down the account's cost order (highest first, then label
+ * and key), how many keys of each category there are up to it (the *_up_to columns). Exact sums as text.
+ */
+function presetKeys(brandId: string, customerId: string, view: GoogleView, range: DayRange): SQL {
+  return sql`with t as (
+      select s.customer_id, s.key, max(s.label) as label, max(s.attributes->>'matchType') as match_type,
+        (array_agg(s.attributes->>'status' order by s.last_date desc))[1] as status, max(s.campaign_name) as campaign_name, max(s.ad_group_name) as ad_group_name,
+        sum(s.cost_micros) as cost_micros, sum(s.impressions) as impressions, sum(s.clicks) as clicks, sum(s.conversions) as conversions, sum(s.conversions_value) as conversions_value,
+        ${
+          view === 'product'
+            ? sql`max(s.attributes->>'brand') as product_brand, max(s.attributes->>'productType') as product_type, max(s.attributes->>'category') as product_category`
+            : sql`null::text as product_brand, null::text as product_type, null::text as product_category`
+        }
+      from ${viewSource(brandId, view, [customerId], range)} s
+      group by s.customer_id, s.key
+    ), c as (
+      select t.*, ${costAndReturn(sql`t.cost_micros::float8`, sql`t.conversions_value::float8`)} from t
+    ), k0 as (
+      select c.*, avg(c.cost) over w as avg_cost, avg(c.per_cost) over w as avg_per_cost from c window w as (partition by c.customer_id)
+    ), k as (
+      select k0.*, ${PERFORMANCE_CATEGORY} as category from k0
+    )
+    select k.key, k.label, k.match_type, k.status, k.campaign_name, k.ad_group_name,
+      k.cost_micros::text as cost_micros, k.impressions::text as impressions, k.clicks::text as clicks, k.conversions::text as conversions, k.conversions_value::text as conversions_value,
+      k.category, k.product_brand, k.product_type, k.product_category, (row_number() over (partition by k.category order by k.cost_micros desc, k.label, k.key))::int as cost_rank,
+      (count(*) filter (where k.category = 'Top Performers') over down)::int as top_performers_up_to,
+      (count(*) filter (where k.category = 'High Cost') over down)::int as high_cost_up_to,
+      (count(*) filter (where k.category = 'High Conv. Value/Cost') over down)::int as high_return_up_to,
+      (count(*) filter (where k.category = 'Under Performers') over down)::int as under_performers_up_to
+    from k
+    window down as (order by k.cost_micros desc, k.label, k.key rows between unbounded preceding and current row)`;
+}
+
+/** One transaction's keys written, with the header sorts' fields computed from their float8 sums as the statement does. */
+function insertPresetKeys(brandId: string, customerId: string, view: GoogleView, range: DayRange, keys: PresetKey[]): SQL {
+  return sql`insert into google_view_presets (brand_id, customer_id, view, from_date, to_date, key, label, match_type, status, campaign_name, ad_group_name,
+      cost_micros, impressions, clicks, conversions, conversions_value, category, product_brand, product_type, product_category, cost_rank,
+      top_performers_up_to, high_cost_up_to, high_return_up_to, under_performers_up_to, ${sql.raw(STORED_SORT_COLUMNS.join(', '))})
+    select ${brandId}, ${customerId}, ${view}, ${range.from}, ${range.to}, k.key, k.label, k.match_type, k.status, k.campaign_name, k.ad_group_name,
+      k.cost_micros::bigint, k.impressions::bigint, k.clicks::bigint, k.conversions::numeric, k.conversions_value::numeric, k.category, k.product_brand, k.product_type, k.product_category, k.cost_rank,
+      k.top_performers_up_to, k.high_cost_up_to, k.high_return_up_to, k.under_performers_up_to,
+      ${sql.join(STORED_SORTS.map(([by]) => sortField('f', by)), sql`, `)}
+    from json_to_recordset(${JSON.stringify(keys)}::json) as k(key text, label text, match_type text, status text, campaign_name text, ad_group_name text,
+      cost_micros numeric, impressions numeric, clicks numeric, conversions numeric, conversions_value numeric, category text,
+      product_brand text, product_type text, product_category text, cost_rank int,
+      top_performers_up_to int, high_cost_up_to int, high_return_up_to int, under_performers_up_to int)
+    cross join lateral (
+      select k.cost_micros::float8 as cost_micros, k.clicks::float8 as clicks, k.impressions::float8 as impressions, k.conversions::float8 as conversions,
+        k.conversions_value::float8 as conversions_value) f`;
 }
 
 /** A summary's build row: what a report reads without computing. */

@@ -35,12 +35,13 @@ export function viewSource(brandId: string, view: GoogleView, customerIds: strin
       from google_view_monthly m
       where m.brand_id = ${brandId} and m.view = ${view} and m.customer_id in (${inList(customerIds)}) and m.month between ${split.months.from} and ${split.months.to} ${only('m')}`);
   }
-  if (split.days.length > 0) {
-    const within = sql.join(split.days.map((d) => sql`v.date between ${d.from} and ${d.to}`), sql` or `);
+  // one part per edge (not one part with the edges or'ed): with `keys`, each key's days of an edge are then one
+  // range of the primary key (brand, account, view, key, date) instead of all its days filtered
+  for (const d of split.days) {
     parts.push(sql`select v.customer_id, v.key, date_trunc('month', v.date)::date as month, v.label, v.campaign_name, v.ad_group_name, v.attributes, v.date as last_date,
         v.cost_micros, v.clicks, v.impressions, v.conversions, v.conversions_value
       from google_view_daily v
-      where v.brand_id = ${brandId} and v.view = ${view} and v.customer_id in (${inList(customerIds)}) and (${within}) ${only('v')}`);
+      where v.brand_id = ${brandId} and v.view = ${view} and v.customer_id in (${inList(customerIds)}) and v.date between ${d.from} and ${d.to} ${only('v')}`);
   }
   return sql`(${sql.join(parts, sql` union all `)})`;
 }

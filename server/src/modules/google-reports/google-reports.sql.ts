@@ -37,6 +37,10 @@ function pageOrder(a: string, complete: boolean, by: GoogleReportSort, order: Go
   return sql`${field(a, by)} ${dir}, ${label}, ${key}`;
 }
 
+const CATEGORIES: readonly GooglePerformanceCategory[] = ['Top Performers', 'High Cost', 'High Conv. Value/Cost', 'Under Performers'];
+/** google_view_presets' count of each category's keys down the cost order, in CATEGORIES' order */
+const UP_TO_COLUMNS = ['top_performers_up_to', 'high_cost_up_to', 'high_return_up_to', 'under_performers_up_to'] as const;
+
 /** The header sort's field in google_view_presets: its stored column (the same value as sortField's). */
 const presetField = (a: string, by: GoogleReportSort): SQL => sql.raw(`${a}.${PRESET_SORT_COLUMNS[by]}`);
 
@@ -202,46 +206,73 @@ export async function presetReportPage(
   const by = q.sortBy ?? 'Total Cost';
   const dir = q.sortOrder ?? 'desc';
   const filtered = q.costFilter !== undefined || q.convValuePerCostFilter !== undefined;
+  const costOnly = q.costFilter !== undefined && q.convValuePerCostFilter === undefined;
+  // a chip in the Total Cost order (the default): its keys' places in the category (cost_rank) are that order
+  const chip = by === 'Total Cost' && dir === 'desc' ? q.category : undefined;
   const range_ = (customer: SQL) =>
     sql`p.brand_id = ${brandId} and p.customer_id = ${customer} and p.view = ${view} and p.from_date = ${range.from} and p.to_date = ${range.to}`;
   // the summary's rows with the figures as the statement has them (float8 sums; cost_micros, clicks and impressions
   // stay bigint so their order is their index's: exact in float8 too, cast in the answer), with the header sorts' columns
-  const keys = (customer: SQL) => sql`(select p.customer_id, p.key, p.label, p.category, p.cost_micros, p.clicks, p.impressions,
+  const keys = (customer: SQL) => sql`(select p.customer_id, p.key, p.label, p.category, p.cost_rank, p.cost_micros, p.clicks, p.impressions,
       p.conversions::float8 as conversions, p.conversions_value::float8 as conversions_value, ${costAndReturn(sql`p.cost_micros::float8`, sql`p.conversions_value::float8`)},
       ${sql.raw(STORED_SORT_COLUMNS.map((c) => `p.${c}`).join(', '))}
     from google_view_presets p where ${range_(customer)}) f`;
   const passes = sql`${filterSql(sql`f.cost`, q.costFilter)} and ${costMicrosBounds(sql`f.cost_micros`, q.costFilter)} and ${filterSql(sql`f.per_cost`, q.convValuePerCostFilter)}`;
   const accounts = sql.join(builds.map((b) => sql`(${b.customer_id})`), sql`, `);
-  // a cost filter alone: the keys of a category passing it are one run of its cost order, so its count is the
-  // difference of the run's last and first cost_rank (two index lookups); with the Conv. Value / Cost filter the
-  // account's keys are counted
-  const runCount = (category: GooglePerformanceCategory) => {
-    const run = sql`from google_view_presets p where ${range_(sql`a.customer_id`)} and p.category = ${category}
-      and ${costMicrosBounds(sql`p.cost_micros`, q.costFilter)} and ${filterSql(sql`(p.cost_micros::float8 / 1000000.0::float8)`, q.costFilter)}`;
-    return sql`coalesce((select p.cost_rank ${run} order by p.cost_micros, p.label desc, p.key desc limit 1) - (select p.cost_rank ${run} order by p.cost_micros desc, p.label, p.key limit 1) + 1, 0)::int`;
-  };
-  const counts =
-    q.convValuePerCostFilter === undefined
-      ? sql`select c.*, c.top + c.high_cost + c.high_return + c.under as filtered_rows from (select ${runCount('Top Performers')} as top, ${runCount('High Cost')} as high_cost,
+  // a cost filter alone: the keys passing it are one run of the account's cost order (the filter is an interval
+  // of cost), so each category's count is its keys up to the run's last key minus those before its first: two
+  // lookups of google_view_presets_cost_idx per account; with the Conv. Value / Cost filter the keys are counted
+  const end = (order: SQL) => sql`(select p.category, ${sql.raw(UP_TO_COLUMNS.map((c) => `p.${c}`).join(', '))} from google_view_presets p
+      where ${range_(sql`a.customer_id`)} and ${costMicrosBounds(sql`p.cost_micros`, q.costFilter)} and ${filterSql(sql`(p.cost_micros::float8 / 1000000.0::float8)`, q.costFilter)}
+      order by ${order} limit 1)`;
+  const ends = sql`ends as (
+      select a.customer_id, f.category as first_category, ${sql.raw(UP_TO_COLUMNS.map((c) => `f.${c} as first_${c}, l.${c} as last_${c}`).join(', '))}
+      from (values ${accounts}) a(customer_id)
+      left join lateral ${end(sql`p.cost_micros desc, p.label, p.key`)} f on true
+      left join lateral ${end(sql`p.cost_micros, p.label desc, p.key desc`)} l on true
+    )`;
+  const upTo = (category: GooglePerformanceCategory) => UP_TO_COLUMNS[CATEGORIES.indexOf(category)]!;
+  /** a category's keys before the run (its first key's count up to it, less itself) and through its end */
+  const before = (category: GooglePerformanceCategory) => sql.raw(`(e.first_${upTo(category)} - (e.first_category = '${category}')::int)`);
+  const through = (category: GooglePerformanceCategory) => sql.raw(`e.last_${upTo(category)}`);
+  const runCount = (category: GooglePerformanceCategory) => sql`coalesce(${through(category)} - ${before(category)}, 0)::int`;
+  const counts = costOnly
+    ? sql`select e.customer_id, c.*, c.top + c.high_cost + c.high_return + c.under as filtered_rows
+        from ends e cross join lateral (select ${runCount('Top Performers')} as top, ${runCount('High Cost')} as high_cost,
           ${runCount('High Conv. Value/Cost')} as high_return, ${runCount('Under Performers')} as under) c`
-      : sql`select count(*) filter (where ${passes})::int as filtered_rows,
+    : sql`select a.customer_id, c.* from (values ${accounts}) a(customer_id) cross join lateral (select count(*) filter (where ${passes})::int as filtered_rows,
           count(*) filter (where ${passes} and f.category = 'Top Performers')::int as top,
           count(*) filter (where ${passes} and f.category = 'High Cost')::int as high_cost,
           count(*) filter (where ${passes} and f.category = 'High Conv. Value/Cost')::int as high_return,
           count(*) filter (where ${passes} and f.category = 'Under Performers')::int as under
-        from ${keys(sql`a.customer_id`)}`;
+        from ${keys(sql`a.customer_id`)}) c`;
   const order = (a: string) => pageOrder(a, true, by, dir, presetField);
-  const [row] = await queryRows<{ stats: unknown; rows: unknown }>(
-    db,
-    sql`select
-        ${filtered ? sql`(select coalesce(json_agg(s), '[]'::json) from (select a.customer_id, c.* from (values ${accounts}) a(customer_id) cross join lateral (${counts}) c) s)` : sql`null::json`} as stats,
-        (select coalesce(json_agg(json_build_object('customer_id', x.customer_id, 'key', x.key, 'category', x.category, 'cost_micros', x.cost_micros::float8, 'clicks', x.clicks::float8,
-            'impressions', x.impressions::float8, 'conversions', x.conversions, 'conversions_value', x.conversions_value) order by x.customer_id, ${order('x')}), '[]'::json)
-          from (values ${accounts}) a(customer_id) cross join lateral (
+  // a chip's page in cost order is a range of its places: after the keys before the run and the page's offset,
+  // up to the run's end (without a cost filter the run is the whole category)
+  const page =
+    chip && !q.convValuePerCostFilter
+      ? costOnly
+        ? sql`from ends e cross join lateral (
+            select f.* from ${keys(sql`e.customer_id`)}
+            where f.category = ${chip} and f.cost_rank between ${before(chip)} + ${q.offset + 1}::int and least(${through(chip)}, ${before(chip)} + ${q.offset + q.limit}::int)
+            order by f.cost_rank) x`
+        : sql`from (values ${accounts}) a(customer_id) cross join lateral (
+            select f.* from ${keys(sql`a.customer_id`)}
+            where f.category = ${chip} and f.cost_rank between ${q.offset + 1}::int and ${q.offset + q.limit}::int
+            order by f.cost_rank) x`
+      : sql`from (values ${accounts}) a(customer_id) cross join lateral (
             select f.* from ${keys(sql`a.customer_id`)}
             where ${passes} ${q.category ? sql`and f.category = ${q.category}` : sql``}
-            order by ${order('f')}
-            limit ${q.limit} offset ${q.offset}) x) as rows`,
+            order by ${chip ? sql`f.cost_rank` : order('f')}
+            limit ${q.limit} offset ${q.offset}) x`;
+  const [row] = await queryRows<{ stats: unknown; rows: unknown }>(
+    db,
+    sql`${costOnly ? sql`with ${ends}` : sql``}
+      select
+        ${filtered ? sql`(select coalesce(json_agg(s), '[]'::json) from (${counts}) s)` : sql`null::json`} as stats,
+        (select coalesce(json_agg(json_build_object('customer_id', x.customer_id, 'key', x.key, 'category', x.category, 'cost_micros', x.cost_micros::float8, 'clicks', x.clicks::float8,
+            'impressions', x.impressions::float8, 'conversions', x.conversions, 'conversions_value', x.conversions_value) order by x.customer_id, ${order('x')}), '[]'::json)
+          ${page}) as rows`,
   );
   const counted = new Map(json<Array<Omit<AccountStats, 'total_rows'>> | null>(row?.stats ?? null)?.map((s) => [s.customer_id, s]) ?? []);
   const stats = builds.map((b): AccountStats => {

@@ -91,7 +91,9 @@ export function matchesSegmentFilters(p: Pick<ProductSums, 'brand' | 'product_ty
 
 async function filteredProducts(deps: ReportDeps, brand: AccessibleBrand, body: SegmentMetricsRequest) {
   const ctx = await context(deps, brand, body);
-  const rows = (await productSums(deps.db, brand.id, ctx.customerIds, ctx.range)).filter((p) => matchesSegmentFilters(p, body));
+  // the products' preset summary when every account has one for exactly this range (decision 015)
+  const builds = await presetBuilds(deps.db, brand.id, 'product', ctx.customerIds, ctx.range);
+  const rows = (await productSums(deps.db, brand.id, ctx.customerIds, ctx.range, builds !== null)).filter((p) => matchesSegmentFilters(p, body));
   return { ctx, rows };
 }
 

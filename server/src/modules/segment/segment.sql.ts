@@ -25,21 +25,27 @@ export interface ProductSums {
 
 /**
  * Merchant Center products (google_products: status and issues now) beside their shopping sums over the range
- * (google_view_daily / google_view_monthly, view 'product'). A product that ran but is no longer listed keeps the attributes the
- * view reported and the status UNKNOWN; a listed product without activity has zeros.
+ * (google_view_daily / google_view_monthly, view 'product'; or, when every account has one for exactly this
+ * range, the preset summary: `presets`, the same sums and attributes). A product that ran but is no longer
+ * listed keeps the attributes the view reported and the status UNKNOWN; a listed product without activity has zeros.
  */
-export async function productSums(db: Database, brandId: string, customerIds: string[], range: DayRange): Promise<ProductSums[]> {
+export async function productSums(db: Database, brandId: string, customerIds: string[], range: DayRange, presets = false): Promise<ProductSums[]> {
   if (customerIds.length === 0) return [];
+  const sums = presets
+    ? sql`select v.customer_id, v.key, v.label as title, v.product_brand as brand, v.product_type, v.product_category as category,
+          v.cost_micros::float8 as cost_micros, v.clicks::float8 as clicks, v.impressions::float8 as impressions,
+          v.conversions::float8 as conversions, v.conversions_value::float8 as conversions_value
+        from google_view_presets v
+        where v.brand_id = ${brandId} and v.view = 'product' and v.from_date = ${range.from} and v.to_date = ${range.to} and v.customer_id in (${inList(customerIds)})`
+    : sql`select v.customer_id, v.key, max(v.label) as title, max(v.attributes->>'brand') as brand, max(v.attributes->>'productType') as product_type,
+          max(v.attributes->>'category') as category,
+          sum(v.cost_micros)::float8 as cost_micros, sum(v.clicks)::float8 as clicks, sum(v.impressions)::float8 as impressions,
+          sum(v.conversions)::float8 as conversions, sum(v.conversions_value)::float8 as conversions_value
+        from ${viewSource(brandId, 'product', customerIds, range)} v
+        group by v.customer_id, v.key`;
   return queryRows<ProductSums>(
     db,
-    sql`with s as (
-          select v.customer_id, v.key, max(v.label) as title, max(v.attributes->>'brand') as brand, max(v.attributes->>'productType') as product_type,
-            max(v.attributes->>'category') as category,
-            sum(v.cost_micros)::float8 as cost_micros, sum(v.clicks)::float8 as clicks, sum(v.impressions)::float8 as impressions,
-            sum(v.conversions)::float8 as conversions, sum(v.conversions_value)::float8 as conversions_value
-          from ${viewSource(brandId, 'product', customerIds, range)} v
-          group by v.customer_id, v.key
-        ), p as (
+    sql`with s as (${sums}), p as (
           select * from google_products where brand_id = ${brandId} and customer_id in (${inList(customerIds)})
         )
         select coalesce(p.customer_id, s.customer_id) as customer_id, coalesce(p.item_id, s.key) as item_id, coalesce(p.title, s.title) as title,
@@ -48,7 +54,7 @@ export async function productSums(db: Database, brandId: string, customerIds: st
           coalesce(s.cost_micros, 0) as cost_micros, coalesce(s.clicks, 0) as clicks, coalesce(s.impressions, 0) as impressions,
           coalesce(s.conversions, 0) as conversions, coalesce(s.conversions_value, 0) as conversions_value
         from p full join s on s.customer_id = p.customer_id and s.key = p.item_id
-        order by 2`,
+        order by 2, 1`, // item, then account: the same order (and float sums) from either source
   );
 }
 
