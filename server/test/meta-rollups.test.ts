@@ -5,6 +5,8 @@ import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app
 import { daysOf, subscribeBrand } from './reports-seed.js';
 import { seedMetaFacts } from './meta-seed.js';
 import type { metaAdDaily } from '../src/db/facts-schema.js';
+import { metaCampaignResponseSchema } from '@parallels/contract/meta-campaigns';
+import { metaInterestResponseSchema } from '@parallels/contract/meta-interest';
 import { queryRows } from '../src/db/client.js';
 import { campaignSums } from '../src/modules/meta-campaigns/meta-campaigns.sql.js';
 import { interestSums } from '../src/modules/meta-interest/meta-interest.sql.js';
@@ -112,6 +114,7 @@ describe.each(DB_KINDS)('Meta delivery and interest rollups on %s', (kind) => {
     for (const [from, to] of RANGES) {
       const res = await t.app.inject({ method: 'POST', url: `/api/meta/interest/${brandId}`, headers: { cookie, origin: ORIGIN }, payload: { startDate: from, endDate: to } });
       expect(res.statusCode, res.body).toBe(200);
+      expect(metaInterestResponseSchema.parse(res.json())).toEqual(res.json());
       const got = (res.json() as { data: { blendedSummary: Array<{ InterestId: string; Spend: number; Revenue: number }> } }).data.blendedSummary;
       expect(got.map((g) => g.InterestId).sort()).toEqual(interests);
       for (const g of got) {
@@ -157,6 +160,8 @@ describe.each(DB_KINDS)('Meta delivery and interest rollups on %s', (kind) => {
   const answer = async (from: string, to: string) => {
     const res = await post({ startDate: from, endDate: to });
     expect(res.statusCode, res.body).toBe(200);
+    // sent as plain JSON (lib/plain-json.ts): exactly what the declared schema lets through, nothing it would strip
+    expect(metaCampaignResponseSchema.parse(res.json())).toEqual(res.json());
     return (res.json() as { blendedSummary: Array<Record<string, unknown>> }).blendedSummary;
   };
 
