@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { insertBrand } from '../src/modules/brands/brands.sql.js';
@@ -213,6 +214,25 @@ describe.each(DB_KINDS)('Meta delivery and interest rollups on %s', (kind) => {
     expect((await checkExact()).length).toBeGreaterThan(0);
     await t.database.db.execute(sql`update meta_campaign_month_to_date set spend = spend - 0.01 where brand_id = ${brandId} and campaign_id = 'c1' and date = '2026-02-14'`);
     expect(await checkExact()).toEqual([]);
+  });
+
+  it("migration 0026's statements fill the months to date from the rows held exactly as the window writer wrote them", async () => {
+    const snapshot = async () =>
+      queryRows<Record<string, unknown>>(
+        t.database.db,
+        sql`select 'campaign' as kind, account_id, campaign_id as id, date::text, row_to_json(t)::text as values from meta_campaign_month_to_date t where brand_id = ${brandId}
+          union all select 'interest', account_id, interest_id, date::text, row_to_json(i)::text from meta_interest_month_to_date i where brand_id = ${brandId}
+          order by 1, 2, 3, 4`,
+      );
+    const written = await snapshot();
+    expect(written.length).toBeGreaterThan(3 * 70); // three campaigns over January to March (every day of each month), and the interests
+    const migration = await readFile(new URL('../drizzle/0026_meta_month_to_date.sql', import.meta.url), 'utf8');
+    const fills = migration.split('--> statement-breakpoint').map((s) => s.trim()).filter((s) => /^(--[^\n]*\n)*INSERT/.test(s));
+    expect(fills).toHaveLength(2);
+    await t.database.db.execute(sql`delete from meta_campaign_month_to_date where brand_id = ${brandId}`);
+    await t.database.db.execute(sql`delete from meta_interest_month_to_date where brand_id = ${brandId}`);
+    for (const statement of fills) await t.database.db.execute(sql.raw(statement));
+    expect(await snapshot()).toEqual(written);
   });
 
   it('interest shares per day and month are the ad set days split by the targeting; interest figures are the same from months, days or both', async () => {
