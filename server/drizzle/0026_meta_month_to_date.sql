@@ -51,12 +51,7 @@ SELECT m."brand_id", m."account_id", m."entity_id", g."day"::date, count(d."date
   max(d."campaign_name") OVER after, max(d."reach") OVER after, max(d."unique_link_clicks") OVER after
 FROM "meta_ad_monthly" m
 CROSS JOIN LATERAL generate_series(m."month", m."month" + interval '1 month' - interval '1 day', interval '1 day') g("day")
-LEFT JOIN LATERAL (
-  SELECT "date", "spend", "impressions", "link_clicks", "outbound_clicks", "landing_page_views", "add_to_cart", "initiate_checkout", "purchases", "purchase_value",
-    "video_three_second_views", "campaign_name", "reach", "unique_link_clicks"
-  FROM "meta_ad_daily"
-  WHERE "brand_id" = m."brand_id" AND "account_id" = m."account_id" AND "level" = 'campaign' AND "entity_id" = m."entity_id" AND "date" = g."day"::date
-) d ON true
+LEFT JOIN "meta_ad_daily" d ON d."brand_id" = m."brand_id" AND d."account_id" = m."account_id" AND d."level" = 'campaign' AND d."entity_id" = m."entity_id" AND d."date" = g."day"::date
 WHERE m."level" = 'campaign'
 WINDOW upto AS (PARTITION BY m."brand_id", m."account_id", m."entity_id", m."month" ORDER BY g."day" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW),
   after AS (PARTITION BY m."brand_id", m."account_id", m."entity_id", m."month" ORDER BY g."day" ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING);
@@ -66,8 +61,5 @@ INSERT INTO "meta_interest_month_to_date" ("brand_id", "account_id", "interest_i
 SELECT m."brand_id", m."account_id", m."interest_id", g."day"::date, count(d."date") OVER upto, coalesce(sum(d."spend") OVER upto, 0), coalesce(sum(d."revenue") OVER upto, 0)
 FROM "meta_interest_monthly" m
 CROSS JOIN LATERAL generate_series(m."month", m."month" + interval '1 month' - interval '1 day', interval '1 day') g("day")
-LEFT JOIN LATERAL (
-  SELECT "date", "spend", "revenue" FROM "meta_interest_daily"
-  WHERE "brand_id" = m."brand_id" AND "account_id" = m."account_id" AND "date" = g."day"::date AND "interest_id" = m."interest_id"
-) d ON true
+LEFT JOIN "meta_interest_daily" d ON d."brand_id" = m."brand_id" AND d."account_id" = m."account_id" AND d."interest_id" = m."interest_id" AND d."date" = g."day"::date
 WINDOW upto AS (PARTITION BY m."brand_id", m."account_id", m."interest_id", m."month" ORDER BY g."day" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW);

@@ -220,9 +220,7 @@ export async function rollUpAdMonths(tx: Tx, brandId: string, accountId: string,
 /**
  * meta_campaign_month_to_date from meta_ad_monthly's campaign months and their daily rows: one row per campaign and
  * day of every month it delivered in, the sums of the month's days up to that day, the largest day up to it and
- * after it. Each day's row is reached through the daily primary key (a lateral lookup), a plan that stays cheap on
- * tables just written without statistics (a join planned on 1-row estimates merged every account's days with
- * every day of its months: minutes for the benchmark brand). A statement in three parts, `${META_CAMPAIGN_MONTH_TO_DATE_INSERT} where <months> ${..._WINDOWS}`, with
+ * after it. A statement in three parts, `${META_CAMPAIGN_MONTH_TO_DATE_INSERT} where <months> ${..._WINDOWS}`, with
  * the months' filter on `m` (meta_ad_monthly); also migration 0026 and bench/meta-facts.
  */
 export const META_CAMPAIGN_MONTH_TO_DATE_INSERT = sql.raw(`insert into meta_campaign_month_to_date (brand_id, account_id, campaign_id, date, days, spend, impressions,
@@ -236,12 +234,7 @@ export const META_CAMPAIGN_MONTH_TO_DATE_INSERT = sql.raw(`insert into meta_camp
     max(d.campaign_name) over after, max(d.reach) over after, max(d.unique_link_clicks) over after
   from meta_ad_monthly m
   cross join lateral generate_series(m.month, m.month + interval '1 month' - interval '1 day', interval '1 day') g(day)
-  left join lateral (
-    select date, spend, impressions, link_clicks, outbound_clicks, landing_page_views, add_to_cart, initiate_checkout, purchases, purchase_value,
-      video_three_second_views, campaign_name, reach, unique_link_clicks
-    from meta_ad_daily
-    where brand_id = m.brand_id and account_id = m.account_id and level = 'campaign' and entity_id = m.entity_id and date = g.day::date
-  ) d on true`);
+  left join meta_ad_daily d on d.brand_id = m.brand_id and d.account_id = m.account_id and d.level = 'campaign' and d.entity_id = m.entity_id and d.date = g.day::date`);
 export const META_CAMPAIGN_MONTH_TO_DATE_WINDOWS = sql.raw(`window upto as (partition by m.brand_id, m.account_id, m.entity_id, m.month order by g.day rows between unbounded preceding and current row),
     after as (partition by m.brand_id, m.account_id, m.entity_id, m.month order by g.day rows between 1 following and unbounded following)`);
 
@@ -268,10 +261,7 @@ export const META_INTEREST_MONTH_TO_DATE_INSERT = sql.raw(`insert into meta_inte
   select m.brand_id, m.account_id, m.interest_id, g.day::date, count(d.date) over upto, coalesce(sum(d.spend) over upto, 0), coalesce(sum(d.revenue) over upto, 0)
   from meta_interest_monthly m
   cross join lateral generate_series(m.month, m.month + interval '1 month' - interval '1 day', interval '1 day') g(day)
-  left join lateral (
-    select date, spend, revenue from meta_interest_daily
-    where brand_id = m.brand_id and account_id = m.account_id and date = g.day::date and interest_id = m.interest_id
-  ) d on true`);
+  left join meta_interest_daily d on d.brand_id = m.brand_id and d.account_id = m.account_id and d.interest_id = m.interest_id and d.date = g.day::date`);
 export const META_INTEREST_MONTH_TO_DATE_WINDOWS = sql.raw(
   `window upto as (partition by m.brand_id, m.account_id, m.interest_id, m.month order by g.day rows between unbounded preceding and current row)`,
 );
