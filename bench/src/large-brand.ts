@@ -339,6 +339,6 @@ export async function seedLargeBrand(app: App, db: Database, config: Config, now
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   await checkRollup(db, brandId);
   const counts: Record<string, number> = {};
-  for (const t of ['meta_campaigns', 'meta_ad_daily', 'meta_ad_monthly', 'meta_interest_daily', 'meta_interest_monthly', 'meta_breakdown_daily', 'meta_adset_interests', 'google_campaign_daily', 'google_view_daily', 'google_view_monthly', 'ad_account_daily', 'ga4_daily', 'ga4_dimension_daily', 'ga4_dimension_monthly', 'ga4_dimension_month_values', 'ga4_dimension_day_values', 'ga4_dimension_month_to_date', 'ga4_dimension_year_to_date', 'sync_windows']) counts[t] = await count(db, t);
+  for (const t of ['meta_campaigns', 'meta_ad_daily', 'meta_ad_monthly', 'meta_campaign_month_to_date', 'meta_interest_daily', 'meta_interest_monthly', 'meta_interest_month_to_date', 'meta_breakdown_daily', 'meta_adset_interests', 'google_campaign_daily', 'google_view_daily', 'google_view_monthly', 'ad_account_daily', 'ga4_daily', 'ga4_dimension_daily', 'ga4_dimension_monthly', 'ga4_dimension_month_values', 'ga4_dimension_day_values', 'ga4_dimension_month_to_date', 'ga4_dimension_year_to_date', 'sync_windows']) counts[t] = await count(db, t);
   return { brandId, cookie, today, yesterday, first, seedSeconds, counts, steps };
 }

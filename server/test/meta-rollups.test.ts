@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { insertBrand } from '../src/modules/brands/brands.sql.js';
@@ -5,11 +6,17 @@ import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app
 import { daysOf, subscribeBrand } from './reports-seed.js';
 import { seedMetaFacts } from './meta-seed.js';
 import type { metaAdDaily } from '../src/db/facts-schema.js';
+import { metaCampaignResponseSchema } from '@parallels/contract/meta-campaigns';
+import { metaInterestResponseSchema } from '@parallels/contract/meta-interest';
+import { queryRows } from '../src/db/client.js';
+import { campaignSums } from '../src/modules/meta-campaigns/meta-campaigns.sql.js';
+import { interestSums } from '../src/modules/meta-interest/meta-interest.sql.js';
 
 // meta_ad_monthly, meta_interest_daily and meta_interest_monthly (migration 0016): the window writer keeps it equal to meta_ad_daily summed per entity and month,
 // after a backfill in windows that split a month and after a refresh that rewrites days (one campaign gone from
 // them), and campaign analysis answers the same figures whether a range is read from whole months, edge days or
-// both. Clock: 2026-03-15 12:00 UTC (Asia/Kolkata: today 2026-03-15).
+// both. The months to date (migration 0026): any range, with partial months at both ends or inside one month,
+// sums exactly what the daily rows of the range sum. Clock: 2026-03-15 12:00 UTC (Asia/Kolkata: today 2026-03-15).
 const NOW = new Date('2026-03-15T12:00:00Z');
 const ORIGIN = 'http://localhost:3000';
 
@@ -108,6 +115,7 @@ describe.each(DB_KINDS)('Meta delivery and interest rollups on %s', (kind) => {
     for (const [from, to] of RANGES) {
       const res = await t.app.inject({ method: 'POST', url: `/api/meta/interest/${brandId}`, headers: { cookie, origin: ORIGIN }, payload: { startDate: from, endDate: to } });
       expect(res.statusCode, res.body).toBe(200);
+      expect(metaInterestResponseSchema.parse(res.json())).toEqual(res.json());
       const got = (res.json() as { data: { blendedSummary: Array<{ InterestId: string; Spend: number; Revenue: number }> } }).data.blendedSummary;
       expect(got.map((g) => g.InterestId).sort()).toEqual(interests);
       for (const g of got) {
@@ -118,9 +126,43 @@ describe.each(DB_KINDS)('Meta delivery and interest rollups on %s', (kind) => {
     }
   };
 
+  // ranges over January 1 to March 14 with every kind of piece: from a month's first day, to its last, both partial
+  // months of a range without a whole one, inside one month (one day too), and partial months at both ends
+  const DAYS = ['2026-01-01', '2026-01-02', '2026-01-20', '2026-01-31', '2026-02-01', '2026-02-05', '2026-02-06', '2026-02-15', '2026-02-20', '2026-02-21', '2026-02-28', '2026-03-01', '2026-03-10', '2026-03-14'];
+  const EXACT_RANGES = DAYS.flatMap((from) => DAYS.filter((to) => to >= from).map((to) => ({ from, to })));
+
+  /** campaignSums and interestSums (months, months to date, days) against the range's daily rows summed directly: exactly equal */
+  const checkExact = async () => {
+    const mismatches: unknown[] = [];
+    for (const range of EXACT_RANGES) {
+      const daily = await queryRows<Record<string, unknown>>(
+        t.database.db,
+        sql`select d.account_id, d.campaign_id, count(*)::int as days, sum(d.spend)::float8 as spend, sum(d.purchase_value)::float8 as revenue, sum(d.impressions)::float8 as impressions,
+            sum(d.link_clicks)::float8 as link_clicks, sum(d.outbound_clicks)::float8 as outbound_clicks, sum(d.landing_page_views)::float8 as landing_page_views,
+            sum(d.add_to_cart)::float8 as add_to_cart, sum(d.initiate_checkout)::float8 as initiate_checkout, sum(d.purchases)::float8 as purchases,
+            sum(d.video_three_second_views)::float8 as video_three_second_views, max(d.reach)::float8 as max_reach, max(d.unique_link_clicks)::float8 as max_unique_link_clicks
+          from meta_ad_daily d where d.brand_id = ${brandId} and d.level = 'campaign' and d.date between ${range.from} and ${range.to}
+          group by d.account_id, d.campaign_id order by d.campaign_id`,
+      );
+      const got = (await campaignSums(t.database.db, brandId, ['act_1'], range)).map(({ name: _n, status: _s, ...c }) => c).sort((a, b) => a.campaign_id.localeCompare(b.campaign_id));
+      if (JSON.stringify(got) !== JSON.stringify(daily)) mismatches.push({ range, campaigns: got, daily });
+      const dailyInterests = await queryRows<Record<string, unknown>>(
+        t.database.db,
+        sql`select d.account_id, d.interest_id, sum(d.spend)::float8 as spend, sum(d.revenue)::float8 as revenue
+          from meta_interest_daily d where d.brand_id = ${brandId} and d.date between ${range.from} and ${range.to}
+          group by d.account_id, d.interest_id order by d.interest_id`,
+      );
+      const gotInterests = (await interestSums(t.database.db, brandId, ['act_1'], range)).map(({ interest_name: _n, ...i }) => i).sort((a, b) => a.interest_id.localeCompare(b.interest_id));
+      if (JSON.stringify(gotInterests) !== JSON.stringify(dailyInterests)) mismatches.push({ range, interests: gotInterests, daily: dailyInterests });
+    }
+    return mismatches;
+  };
+
   const answer = async (from: string, to: string) => {
     const res = await post({ startDate: from, endDate: to });
     expect(res.statusCode, res.body).toBe(200);
+    // sent as plain JSON (lib/plain-json.ts): exactly what the declared schema lets through, nothing it would strip
+    expect(metaCampaignResponseSchema.parse(res.json())).toEqual(res.json());
     return (res.json() as { blendedSummary: Array<Record<string, unknown>> }).blendedSummary;
   };
 
@@ -164,6 +206,35 @@ describe.each(DB_KINDS)('Meta delivery and interest rollups on %s', (kind) => {
     await check(['c1', 'c2', 'c3']);
   });
 
+  it('any range, partial months at both ends or inside one month, sums exactly what its daily rows sum (months to date)', async () => {
+    expect(EXACT_RANGES.length).toBe(105);
+    expect(await checkExact()).toEqual([]);
+    // the check can fail: a month-to-date row off by a cent shows in the ranges that read it
+    await t.database.db.execute(sql`update meta_campaign_month_to_date set spend = spend + 0.01 where brand_id = ${brandId} and campaign_id = 'c1' and date = '2026-02-14'`);
+    expect((await checkExact()).length).toBeGreaterThan(0);
+    await t.database.db.execute(sql`update meta_campaign_month_to_date set spend = spend - 0.01 where brand_id = ${brandId} and campaign_id = 'c1' and date = '2026-02-14'`);
+    expect(await checkExact()).toEqual([]);
+  });
+
+  it("migration 0026's statements fill the months to date from the rows held exactly as the window writer wrote them", async () => {
+    const snapshot = async () =>
+      queryRows<Record<string, unknown>>(
+        t.database.db,
+        sql`select 'campaign' as kind, account_id, campaign_id as id, date::text, row_to_json(t)::text as values from meta_campaign_month_to_date t where brand_id = ${brandId}
+          union all select 'interest', account_id, interest_id, date::text, row_to_json(i)::text from meta_interest_month_to_date i where brand_id = ${brandId}
+          order by 1, 2, 3, 4`,
+      );
+    const written = await snapshot();
+    expect(written.length).toBeGreaterThan(3 * 70); // three campaigns over January to March (every day of each month), and the interests
+    const migration = await readFile(new URL('../drizzle/0026_meta_month_to_date.sql', import.meta.url), 'utf8');
+    const fills = migration.split('--> statement-breakpoint').map((s) => s.trim()).filter((s) => /^(--[^\n]*\n)*INSERT/.test(s));
+    expect(fills).toHaveLength(2);
+    await t.database.db.execute(sql`delete from meta_campaign_month_to_date where brand_id = ${brandId}`);
+    await t.database.db.execute(sql`delete from meta_interest_month_to_date where brand_id = ${brandId}`);
+    for (const statement of fills) await t.database.db.execute(sql.raw(statement));
+    expect(await snapshot()).toEqual(written);
+  });
+
   it('interest shares per day and month are the ad set days split by the targeting; interest figures are the same from months, days or both', async () => {
     expect(await interestDiff()).toEqual({ differences: [], months: 2 * 3 });
     await checkInterests(['i1', 'i2']);
@@ -179,6 +250,9 @@ describe.each(DB_KINDS)('Meta delivery and interest rollups on %s', (kind) => {
     await check(['c1', 'c2', 'c3']);
     expect(await interestDiff()).toEqual({ differences: [], months: 2 * 3 });
     await checkInterests(['i1', 'i2']);
+    // c2 has no days from 5 to 20 February: a range inside them has no c2 (not a row of zeros)
+    expect((await campaignSums(t.database.db, brandId, ['act_1'], { from: '2026-02-06', to: '2026-02-15' })).map((c) => c.campaign_id).sort()).toEqual(['c1', 'c3']);
+    expect(await checkExact()).toEqual([]);
   });
 
   it('a window whose targeting gains an interest re-attributes every day of the account (attribution follows the current targeting)', async () => {
@@ -186,5 +260,6 @@ describe.each(DB_KINDS)('Meta delivery and interest rollups on %s', (kind) => {
     await write({ from: '2026-03-10', to: '2026-03-14' }, 2, ['c1', 'c2', 'c3'], { 'c1-s': ['i3'], 'c3-s': ['i1'] });
     expect(await interestDiff()).toEqual({ differences: [], months: 3 * 3 });
     await checkInterests(['i1', 'i2', 'i3']);
+    expect(await checkExact()).toEqual([]);
   });
 });

@@ -20,9 +20,11 @@ import {
   metaAdsetInterests,
   metaBreakdownDaily,
   metaBreakdownMonthly,
+  metaCampaignMonthToDate,
   metaCampaigns,
   metaInterestDaily,
   metaInterestMonthly,
+  metaInterestMonthToDate,
   storeOrders,
   storeRefunds,
 } from './facts-schema.js';
@@ -53,9 +55,12 @@ export const ACCOUNT_FACT_TABLES: Record<Platform, AccountFactTable[]> = {
     { table: metaBreakdownMonthly, brand: metaBreakdownMonthly.brandId, account: metaBreakdownMonthly.accountId },
     // derived from meta_ad_daily per entity and month (the window writer recomputes the months it touches)
     { table: metaAdMonthly, brand: metaAdMonthly.brandId, account: metaAdMonthly.accountId },
+    // derived from meta_ad_daily per campaign, month and day to date (the window writer recomputes the months it touches)
+    { table: metaCampaignMonthToDate, brand: metaCampaignMonthToDate.brandId, account: metaCampaignMonthToDate.accountId },
     // derived from the ad set days and the targeting (the window writer recomputes the days and months it must)
     { table: metaInterestDaily, brand: metaInterestDaily.brandId, account: metaInterestDaily.accountId },
     { table: metaInterestMonthly, brand: metaInterestMonthly.brandId, account: metaInterestMonthly.accountId },
+    { table: metaInterestMonthToDate, brand: metaInterestMonthToDate.brandId, account: metaInterestMonthToDate.accountId },
     { table: metaCampaigns, brand: metaCampaigns.brandId, account: metaCampaigns.accountId },
     { table: metaAdsetInterests, brand: metaAdsetInterests.brandId, account: metaAdsetInterests.accountId },
   ],

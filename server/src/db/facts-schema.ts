@@ -134,6 +134,44 @@ export const metaAdMonthly = pgTable(
   (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.level, t.month, t.entityId] })],
 );
 
+/**
+ * A campaign's delivery within each calendar month up to and including `date` (month to date), one row for every
+ * day of every month the campaign delivered in (days without delivery carry the sums forward), so a range's
+ * partial edge month is one or two rows per campaign instead of every day: [month start, d] is the row of d,
+ * [d, month end] is the month's last row minus the row of the day before d (decision 016, migration 0026). Only
+ * additive figures are sums; `days` counts delivery days to date. The largest single day of reach and unique
+ * link clicks (the labelled floor estimate only) and the largest name are kept to date and over the days after
+ * `date` (`rest_*`), since a largest day cannot be subtracted. Rolled up by the window writer for every month
+ * the window touches, in the window's transaction.
+ */
+export const metaCampaignMonthToDate = pgTable(
+  'meta_campaign_month_to_date',
+  {
+    brandId: brandRef(),
+    accountId: text('account_id').notNull(),
+    campaignId: text('campaign_id').notNull(),
+    date: date('date').notNull(),
+    days: integer('days').notNull().default(0),
+    spend: money('spend'),
+    impressions: count('impressions'),
+    linkClicks: count('link_clicks'),
+    outboundClicks: count('outbound_clicks'),
+    landingPageViews: count('landing_page_views'),
+    addToCart: count('add_to_cart'),
+    initiateCheckout: count('initiate_checkout'),
+    purchases: count('purchases'),
+    purchaseValue: money('purchase_value'),
+    videoThreeSecondViews: count('video_three_second_views'),
+    campaignName: text('campaign_name'),
+    maxReach: bigint('max_reach', { mode: 'number' }),
+    maxUniqueLinkClicks: bigint('max_unique_link_clicks', { mode: 'number' }),
+    restCampaignName: text('rest_campaign_name'),
+    restMaxReach: bigint('rest_max_reach', { mode: 'number' }),
+    restMaxUniqueLinkClicks: bigint('rest_max_unique_link_clicks', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.date, t.campaignId] })],
+);
+
 /** The interests an ad set targets (Meta interest analysis attributes ad set spend to them). */
 export const metaAdsetInterests = pgTable(
   'meta_adset_interests',
@@ -182,6 +220,27 @@ export const metaInterestMonthly = pgTable(
     revenue: numeric('revenue').notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.month, t.interestId] })],
+);
+
+/**
+ * meta_interest_daily within each calendar month up to and including `date` (month to date), one row for every
+ * day of every month the interest had a share in (carried forward over days without one), so a partial edge
+ * month reads one or two rows per interest: [d1, d2] = the row of d2 minus the row of the day before d1 (none when
+ * d1 is the month's first day). `days` counts the days with a share, to date. Numeric without a scale, like the
+ * daily shares, so a difference is exact. Rolled up with meta_interest_daily (decision 016, migration 0026).
+ */
+export const metaInterestMonthToDate = pgTable(
+  'meta_interest_month_to_date',
+  {
+    brandId: brandRef(),
+    accountId: text('account_id').notNull(),
+    interestId: text('interest_id').notNull(),
+    date: date('date').notNull(),
+    days: integer('days').notNull().default(0),
+    spend: numeric('spend').notNull().default('0'),
+    revenue: numeric('revenue').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.accountId, t.date, t.interestId] })],
 );
 
 /** Account-level delivery per day split by one breakdown (age, gender, country, publisher_platform, ...). */

@@ -101,6 +101,7 @@ export async function writeWindowSteps(
         await rollUpAdAccountDays(tx, brandId, 'meta', accountId, window);
         await rollUpBreakdownMonths(tx, brandId, accountId, window);
         await rollUpAdMonths(tx, brandId, accountId, window);
+        await rollUpCampaignMonthToDate(tx, brandId, accountId, window);
         await rollUpInterests(tx, brandId, accountId, targetingChanged ? null : window);
         await finish(tx, rows);
       });
@@ -338,6 +339,55 @@ export async function rollUpAdMonths(tx: Tx, brandId: string, accountId: string,
     ${META_AD_MONTH_GROUP}`);
 }
 
+/**
+ * meta_campaign_month_to_date from meta_ad_monthly's campaign months and their daily rows: one row per campaign and
+ * day of every month it delivered in, the sums of the month's days up to that day, the largest day up to it and
+ * after it. A statement in three parts, `${META_CAMPAIGN_MONTH_TO_DATE_INSERT} where <months> ${..._WINDOWS}`, with
+ * the months' filter on `m` (meta_ad_monthly); also migration 0026 and bench/meta-facts.
+ */
+export const META_CAMPAIGN_MONTH_TO_DATE_INSERT = sql.raw(`insert into meta_campaign_month_to_date (brand_id, account_id, campaign_id, date, days, spend, impressions,
+    link_clicks, outbound_clicks, landing_page_views, add_to_cart, initiate_checkout, purchases, purchase_value, video_three_second_views,
+    campaign_name, max_reach, max_unique_link_clicks, rest_campaign_name, rest_max_reach, rest_max_unique_link_clicks)
+  select m.brand_id, m.account_id, m.entity_id, g.day::date, count(d.date) over upto, coalesce(sum(d.spend) over upto, 0), coalesce(sum(d.impressions) over upto, 0),
+    coalesce(sum(d.link_clicks) over upto, 0), coalesce(sum(d.outbound_clicks) over upto, 0), coalesce(sum(d.landing_page_views) over upto, 0),
+    coalesce(sum(d.add_to_cart) over upto, 0), coalesce(sum(d.initiate_checkout) over upto, 0), coalesce(sum(d.purchases) over upto, 0),
+    coalesce(sum(d.purchase_value) over upto, 0), coalesce(sum(d.video_three_second_views) over upto, 0),
+    max(d.campaign_name) over upto, max(d.reach) over upto, max(d.unique_link_clicks) over upto,
+    max(d.campaign_name) over after, max(d.reach) over after, max(d.unique_link_clicks) over after
+  from meta_ad_monthly m
+  cross join lateral generate_series(m.month, m.month + interval '1 month' - interval '1 day', interval '1 day') g(day)
+  left join meta_ad_daily d on d.brand_id = m.brand_id and d.account_id = m.account_id and d.level = 'campaign' and d.entity_id = m.entity_id and d.date = g.day::date`);
+export const META_CAMPAIGN_MONTH_TO_DATE_WINDOWS = sql.raw(`window upto as (partition by m.brand_id, m.account_id, m.entity_id, m.month order by g.day rows between unbounded preceding and current row),
+    after as (partition by m.brand_id, m.account_id, m.entity_id, m.month order by g.day rows between 1 following and unbounded following)`);
+
+/**
+ * meta_campaign_month_to_date for every month the window touches, from meta_ad_monthly's campaign months (so
+ * after rollUpAdMonths) and the daily rows: a month is rewritten whole, so every row is its month's days up to
+ * that day. Same transaction as the facts and the checkpoint.
+ */
+export async function rollUpCampaignMonthToDate(tx: Tx, brandId: string, accountId: string, window: DayWindow): Promise<void> {
+  const first = monthStart(window.from);
+  const lastMonth = monthStart(window.to);
+  await tx.execute(sql`delete from meta_campaign_month_to_date where brand_id = ${brandId} and account_id = ${accountId}
+    and date >= ${first}::date and date < (${lastMonth}::date + interval '1 month')`);
+  await tx.execute(sql`${META_CAMPAIGN_MONTH_TO_DATE_INSERT}
+    where m.brand_id = ${brandId} and m.account_id = ${accountId} and m.level = 'campaign' and m.month between ${first} and ${lastMonth}
+    ${META_CAMPAIGN_MONTH_TO_DATE_WINDOWS}`);
+}
+
+/**
+ * meta_interest_month_to_date from meta_interest_monthly and meta_interest_daily, as META_CAMPAIGN_MONTH_TO_DATE_INSERT
+ * (the months' filter on `m`); also migration 0026.
+ */
+export const META_INTEREST_MONTH_TO_DATE_INSERT = sql.raw(`insert into meta_interest_month_to_date (brand_id, account_id, interest_id, date, days, spend, revenue)
+  select m.brand_id, m.account_id, m.interest_id, g.day::date, count(d.date) over upto, coalesce(sum(d.spend) over upto, 0), coalesce(sum(d.revenue) over upto, 0)
+  from meta_interest_monthly m
+  cross join lateral generate_series(m.month, m.month + interval '1 month' - interval '1 day', interval '1 day') g(day)
+  left join meta_interest_daily d on d.brand_id = m.brand_id and d.account_id = m.account_id and d.interest_id = m.interest_id and d.date = g.day::date`);
+export const META_INTEREST_MONTH_TO_DATE_WINDOWS = sql.raw(
+  `window upto as (partition by m.brand_id, m.account_id, m.interest_id, m.month order by g.day rows between unbounded preceding and current row)`,
+);
+
 /** How many ad set-interest pairs the account's targeting holds (meta_adset_interests is upserted, never pruned). */
 async function targetingPairs(tx: Tx, brandId: string, accountId: string): Promise<number> {
   const r = (await tx.execute(sql`select count(*)::int as n from meta_adset_interests where brand_id = ${brandId} and account_id = ${accountId}`)) as unknown as { rows: Array<{ n: number | string }> };
@@ -347,7 +397,8 @@ async function targetingPairs(tx: Tx, brandId: string, accountId: string): Promi
 /**
  * meta_interest_daily for the window's days (or every day of the account, `days` null: its targeting changed),
  * each ad set day's spend and purchase value split equally among the ad set's interests (decision 016), then
- * meta_interest_monthly for the months those days touch, from all of their days. Same transaction as the facts.
+ * meta_interest_monthly and meta_interest_month_to_date for the months those days touch, from all of their days.
+ * Same transaction as the facts.
  * Also bench/meta-facts (days null per account).
  */
 export async function rollUpInterests(tx: Tx, brandId: string, accountId: string, days: DayWindow | null): Promise<void> {
@@ -374,4 +425,9 @@ export async function rollUpInterests(tx: Tx, brandId: string, accountId: string
     from meta_interest_daily
     where brand_id = ${brandId} and account_id = ${accountId} ${monthDays}
     group by brand_id, account_id, interest_id, date_trunc('month', date)`);
+  // the same months to date, one row per interest and day of each month
+  await tx.execute(sql`delete from meta_interest_month_to_date where brand_id = ${brandId} and account_id = ${accountId} ${monthDays}`);
+  await tx.execute(sql`${META_INTEREST_MONTH_TO_DATE_INSERT}
+    where m.brand_id = ${brandId} and m.account_id = ${accountId} ${days ? sql`and m.month between ${monthStart(days.from)} and ${monthStart(days.to)}` : sql``}
+    ${META_INTEREST_MONTH_TO_DATE_WINDOWS}`);
 }

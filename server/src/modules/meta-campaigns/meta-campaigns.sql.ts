@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DayRange } from '@parallels/contract/report-dates';
 import { queryRows, type Database } from '../../db/client.js';
-import { splitByMonth } from '../../db/month-split.js';
+import { splitMonthToDate } from '../../db/month-split.js';
 
 /** One campaign's sums over a range (additive figures) and its largest single day of the non-additive ones. */
 export interface CampaignSums {
@@ -25,15 +25,24 @@ export interface CampaignSums {
   max_unique_link_clicks: number;
 }
 
+// a month-to-date row's sums, in the parts' column order, added or taken away
+const MONTH_TO_DATE_SUMS = sql.raw(`t.spend, t.purchase_value, t.impressions, t.link_clicks, t.outbound_clicks, t.landing_page_views, t.add_to_cart, t.initiate_checkout,
+    t.purchases, t.video_three_second_views`);
+const MONTH_TO_DATE_LESS = sql.raw(`-t.spend, -t.purchase_value, -t.impressions, -t.link_clicks, -t.outbound_clicks, -t.landing_page_views, -t.add_to_cart,
+    -t.initiate_checkout, -t.purchases, -t.video_three_second_views`);
+
 /**
  * Campaign delivery summed per campaign over a range, with the campaign's name and status: whole calendar months
- * from meta_ad_monthly, the partial edge months from meta_ad_daily (as the Meta report tabs read their rollup),
- * so two years read 24 rows per campaign instead of 730. The largest day of reach is a largest day of its months.
+ * from meta_ad_monthly, the partial edge months from meta_campaign_month_to_date (the range's last day's row; the
+ * month's last row less the row of the day before the range's first day), so two years read 24 monthly rows and
+ * at most three others per campaign instead of 24 and up to 60 days (decision 016). A range inside one month that
+ * neither starts on its first day nor ends on its last reads its days from meta_ad_daily, since no row holds its
+ * largest single day. The largest day of reach is a largest day of its months and pieces.
  */
 export async function campaignSums(db: Database, brandId: string, accountIds: string[], range: DayRange): Promise<CampaignSums[]> {
   if (accountIds.length === 0) return [];
   const accounts = sql.join(accountIds.map((a) => sql`${a}`), sql`, `);
-  const split = splitByMonth(range);
+  const split = splitMonthToDate(range);
   const parts: SQL[] = [];
   if (split.months) {
     parts.push(sql`select m.account_id, m.entity_id as campaign_id, m.campaign_name, m.days, m.spend, m.purchase_value, m.impressions, m.link_clicks, m.outbound_clicks,
@@ -41,15 +50,25 @@ export async function campaignSums(db: Database, brandId: string, accountIds: st
       from meta_ad_monthly m
       where m.brand_id = ${brandId} and m.level = 'campaign' and m.account_id in (${accounts}) and m.month between ${split.months.first} and ${split.months.last}`);
   }
-  if (split.days.length > 0) {
-    const inDays = sql.join(split.days.map((d) => sql`d.date between ${d.from} and ${d.to}`), sql` or `);
-    parts.push(sql`select d.account_id, d.campaign_id, max(d.campaign_name) as campaign_name, count(*)::int as days, sum(d.spend) as spend, sum(d.purchase_value) as purchase_value,
-        sum(d.impressions) as impressions, sum(d.link_clicks) as link_clicks, sum(d.outbound_clicks) as outbound_clicks, sum(d.landing_page_views) as landing_page_views,
-        sum(d.add_to_cart) as add_to_cart, sum(d.initiate_checkout) as initiate_checkout, sum(d.purchases) as purchases, sum(d.video_three_second_views) as video_three_second_views,
-        max(d.reach) as max_reach, max(d.unique_link_clicks) as max_unique_link_clicks
-      from meta_ad_daily d
-      where d.brand_id = ${brandId} and d.level = 'campaign' and d.account_id in (${accounts}) and (${inDays})
-      group by d.account_id, d.campaign_id`);
+  const toDate = (day: string, columns: SQL) => sql`select t.account_id, t.campaign_id, ${columns}
+      from meta_campaign_month_to_date t
+      where t.brand_id = ${brandId} and t.account_id in (${accounts}) and t.date = ${day}`;
+  for (const piece of split.pieces) {
+    if (piece.kind === 'start') {
+      parts.push(toDate(piece.plus, sql`t.campaign_name, t.days, ${MONTH_TO_DATE_SUMS}, t.max_reach, t.max_unique_link_clicks`));
+    } else if (piece.kind === 'end') {
+      // the month's sums less those to the day before the piece; its largest days are the ones after that day
+      parts.push(toDate(piece.plus, sql`null::text as campaign_name, t.days, ${MONTH_TO_DATE_SUMS}, null::bigint as max_reach, null::bigint as max_unique_link_clicks`));
+      parts.push(toDate(piece.minus!, sql`t.rest_campaign_name, -t.days, ${MONTH_TO_DATE_LESS}, t.rest_max_reach, t.rest_max_unique_link_clicks`));
+    } else {
+      parts.push(sql`select d.account_id, d.campaign_id, max(d.campaign_name) as campaign_name, count(*)::int as days, sum(d.spend) as spend, sum(d.purchase_value) as purchase_value,
+          sum(d.impressions) as impressions, sum(d.link_clicks) as link_clicks, sum(d.outbound_clicks) as outbound_clicks, sum(d.landing_page_views) as landing_page_views,
+          sum(d.add_to_cart) as add_to_cart, sum(d.initiate_checkout) as initiate_checkout, sum(d.purchases) as purchases, sum(d.video_three_second_views) as video_three_second_views,
+          max(d.reach) as max_reach, max(d.unique_link_clicks) as max_unique_link_clicks
+        from meta_ad_daily d
+        where d.brand_id = ${brandId} and d.level = 'campaign' and d.account_id in (${accounts}) and d.date between ${piece.from} and ${piece.to}
+        group by d.account_id, d.campaign_id`);
+    }
   }
   return queryRows<CampaignSums>(
     db,
@@ -64,6 +83,7 @@ export async function campaignSums(db: Database, brandId: string, accountIds: st
             max(max_reach)::float8 as max_reach, max(max_unique_link_clicks)::float8 as max_unique_link_clicks, sum(spend) as spend_exact
           from parts
           group by account_id, campaign_id
+          having sum(days) > 0 -- a month-to-date row is every day of a month the campaign delivered in: none in the range, no campaign
         )
         select s.account_id, s.campaign_id, coalesce(c.name, s.campaign_name) as name, coalesce(c.effective_status, 'UNKNOWN') as status, s.days, s.spend, s.revenue,
           s.impressions, s.link_clicks, s.outbound_clicks, s.landing_page_views, s.add_to_cart, s.initiate_checkout, s.purchases, s.video_three_second_views,
