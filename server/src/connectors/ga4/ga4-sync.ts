@@ -243,6 +243,8 @@ export async function pullGa4Window(input: Ga4WindowInput): Promise<Ga4WindowFac
       const answers = await Promise.all(round.map((batch) => runBatch(batch, batchSeq++)));
       const results = answers.flat();
       paceQuota = lowestRemaining(results.map((r) => r.quota));
+      // the round's batches ran side by side and answered in any order: the lowest remaining is the latest state
+      if (paceQuota) quota = paceQuota;
       for (const r of results) {
         if (!r.quota) continue;
         reportsCharged++;
@@ -260,7 +262,6 @@ export async function pullGa4Window(input: Ga4WindowInput): Promise<Ga4WindowFac
             queue.push({ key, offset });
           }
         }
-        if (result.quota) quota = result.quota;
       });
     }
   } catch (e) {
