@@ -16,7 +16,7 @@ describe.skipIf(!adminUrl)('opening a PostgreSQL database', () => {
       handles.push(...(await Promise.all([1, 2, 3, 4].map(() => openDatabase({ url: server.url })))));
       const [applied] = await queryRows<{ n: number }>(handles[0]!.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
       expect(applied!.n).toBe(journal.entries.length);
-      const [locks] = await queryRows<{ n: number }>(handles[0]!.db, sql`select count(*)::int as n from pg_locks where locktype = 'advisory'`);
+      const [locks] = await queryRows<{ n: number }>(handles[0]!.db, sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`);
       expect(locks!.n).toBe(0); // the migration lock is let go
     } finally {
       await Promise.all(handles.map((h) => h.close()));
