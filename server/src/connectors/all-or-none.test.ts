@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allOrNone, SiblingFailed } from './all-or-none.js';
+import { allOrNone, orStopped, SiblingFailed } from './all-or-none.js';
 
 /** A call that ends after `ms`, or as soon as `signal` aborts (with its reason), recording how it ended. */
 function call(signal: AbortSignal, ms: number, ended: string[], name: string, fail?: Error): Promise<string> {
@@ -46,5 +46,28 @@ describe('allOrNone', () => {
     const stop = new AbortController();
     const first = new Error('first');
     await expect(allOrNone(stop, [Promise.reject(first), new Promise((_, reject) => setTimeout(() => reject(new Error('second')), 10))])).rejects.toBe(first);
+  });
+});
+
+describe('orStopped', () => {
+  it('ends a call that ignores the signal as soon as the pull is stopped, with the stop reason', async () => {
+    const stop = new AbortController();
+    const stuck = new Promise<string>(() => undefined); // a fetch that never settles
+    const ended = orStopped(stuck, stop.signal);
+    stop.abort(new SiblingFailed());
+    await expect(ended).rejects.toBeInstanceOf(SiblingFailed);
+    // and a pull whose calls are wrapped so answers even when one of them is stuck
+    const pull = new AbortController();
+    const denied = new Error('denied');
+    await expect(allOrNone(pull, [orStopped(new Promise<string>(() => undefined), pull.signal), orStopped(Promise.reject(denied), pull.signal)])).rejects.toBe(denied);
+  });
+
+  it('passes a call that ends first through unchanged, and rejects at once when already stopped', async () => {
+    const stop = new AbortController();
+    expect(await orStopped(Promise.resolve('a'), stop.signal)).toBe('a');
+    const failure = new Error('x');
+    await expect(orStopped(Promise.reject(failure), stop.signal)).rejects.toBe(failure);
+    stop.abort(new SiblingFailed());
+    await expect(orStopped(new Promise(() => undefined), stop.signal)).rejects.toBeInstanceOf(SiblingFailed);
   });
 });

@@ -29,3 +29,32 @@ export async function allOrNone<T extends readonly unknown[]>(stop: AbortControl
   if (rejected) throw rejected.reason; // aborted from outside: the caller's own reason
   return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
+
+/**
+ * A call of a pull that ends when the pull is stopped, whatever the call is doing: the request gets the same
+ * signal, but an aborted fetch has been seen to stay pending (Node 20's fetch, a streamed body being read), which
+ * left a failed pull waiting for ever. The abandoned call still ends by its own timeout; its result is ignored.
+ */
+export function orStopped<T>(call: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    call.catch(() => undefined);
+    return Promise.reject(signal.reason as Error);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      call.catch(() => undefined);
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    call.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error as Error);
+      },
+    );
+  });
+}

@@ -1,7 +1,7 @@
 import type { PlatformsConfig } from '../../config.js';
 import { PlatformError } from '../platform-error.js';
 import { withRetry, type RetryOptions } from '../retry.js';
-import { allOrNone } from '../all-or-none.js';
+import { allOrNone, orStopped } from '../all-or-none.js';
 import { BUDGETS, metered, type QuotaGate } from '../quota-gate.js';
 import { RowSpool, type Rows } from '../../lib/row-spool.js';
 import { searchStream, searchStreamBatches } from './google-ads-api.js';
@@ -85,7 +85,7 @@ export async function pullGoogleAdsWindow(input: GoogleAdsPullInput): Promise<Go
       return metered(input.quota, operation, async () => {
         calls++;
         try {
-          return await call();
+          return await orStopped(call(), stop.signal);
         } catch (e) {
           if (stop.signal.aborted) throw stop.signal.reason;
           throw forSync(e);
