@@ -50,24 +50,31 @@ describe('allOrNone', () => {
 });
 
 describe('orStopped', () => {
-  it('ends a call that ignores the signal as soon as the pull is stopped, with the stop reason', async () => {
+  it('waits for a stopped call to end, but a call that ignores the signal only for the grace, then the stop reason', async () => {
     const stop = new AbortController();
     const stuck = new Promise<string>(() => undefined); // a fetch that never settles
-    const ended = orStopped(stuck, stop.signal);
+    const ended = orStopped(stuck, stop.signal, 20);
     stop.abort(new SiblingFailed());
     await expect(ended).rejects.toBeInstanceOf(SiblingFailed);
-    // and a pull whose calls are wrapped so answers even when one of them is stuck
+    // and a pull whose calls are wrapped answers even when one of them is stuck
     const pull = new AbortController();
     const denied = new Error('denied');
-    await expect(allOrNone(pull, [orStopped(new Promise<string>(() => undefined), pull.signal), orStopped(Promise.reject(denied), pull.signal)])).rejects.toBe(denied);
+    await expect(allOrNone(pull, [orStopped(new Promise<string>(() => undefined), pull.signal, 20), orStopped(Promise.reject(denied), pull.signal, 20)])).rejects.toBe(denied);
   });
 
-  it('passes a call that ends first through unchanged, and rejects at once when already stopped', async () => {
+  it('a call that stops when asked is waited for: the pull answers only once it has ended', async () => {
+    const stop = new AbortController();
+    const ended: string[] = [];
+    const slow = orStopped(call(stop.signal, 10_000, ended, 'slow'), stop.signal, 60_000);
+    stop.abort(new SiblingFailed());
+    await expect(slow).rejects.toBeInstanceOf(SiblingFailed);
+    expect(ended).toEqual(['slow:cancelled']);
+  });
+
+  it('passes a call that ends first through unchanged', async () => {
     const stop = new AbortController();
     expect(await orStopped(Promise.resolve('a'), stop.signal)).toBe('a');
     const failure = new Error('x');
     await expect(orStopped(Promise.reject(failure), stop.signal)).rejects.toBe(failure);
-    stop.abort(new SiblingFailed());
-    await expect(orStopped(new Promise(() => undefined), stop.signal)).rejects.toBeInstanceOf(SiblingFailed);
   });
 });

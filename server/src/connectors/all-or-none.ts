@@ -31,28 +31,28 @@ export async function allOrNone<T extends readonly unknown[]>(stop: AbortControl
 }
 
 /**
- * A call of a pull that ends when the pull is stopped, whatever the call is doing: the request gets the same
- * signal, but an aborted fetch has been seen to stay pending (Node 20's fetch, a streamed body being read), which
- * left a failed pull waiting for ever. The abandoned call still ends by its own timeout; its result is ignored.
+ * A call of a pull once the pull is stopped: the request gets the same signal, and the call is waited for until it
+ * has stopped (so no request of a failed pull is left in flight to take a fault or quota meant for a later call),
+ * but at most `graceMs`: an aborted fetch has been seen to stay pending for ever (Node 20, a streamed body), which
+ * left a failed pull waiting for ever. Such a call is abandoned; it still ends by its own timeout.
  */
-export function orStopped<T>(call: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    call.catch(() => undefined);
-    return Promise.reject(signal.reason as Error);
-  }
+export function orStopped<T>(call: Promise<T>, signal: AbortSignal, graceMs = 2_000): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
     const onAbort = () => {
-      call.catch(() => undefined);
-      reject(signal.reason as Error);
+      timer = setTimeout(() => reject(signal.reason as Error), graceMs);
     };
-    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
     call.then(
       (value) => {
         signal.removeEventListener('abort', onAbort);
+        clearTimeout(timer);
         resolve(value);
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
+        clearTimeout(timer);
         reject(error as Error);
       },
     );
