@@ -74,6 +74,8 @@ const googleCustomerId = (k: number) => String(1000000001 + k);
 export interface Opened {
   database: DatabaseHandle;
   label: string;
+  /** BENCH_REUSE_DATABASE named a database seeded by an earlier run (kept with BENCH_KEEP_DATABASE=1): no seeding */
+  reused: boolean;
   /** what the server (server/src/main.ts) opens the same database with: DATABASE_URL, or DATA_DIR for PGlite */
   serverEnv: { DATABASE_URL: string } | { DATA_DIR: string };
   cleanup(): Promise<void>;
@@ -81,14 +83,28 @@ export interface Opened {
 
 export async function openBenchDatabase(name: 'reports' | 'load'): Promise<Opened> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
+  // BENCH_REUSE_DATABASE: a scratch database (PostgreSQL) or data directory (PGlite) an earlier run kept
+  const reuse = process.env.BENCH_REUSE_DATABASE;
+  const keptNote = (what: string) => async () => console.log(`bench: kept ${what} (measure it again with BENCH_REUSE_DATABASE=${what})`);
+  if (reuse && adminUrl) {
+    const url = new URL(adminUrl);
+    url.pathname = `/${reuse}`;
+    const database = await openDatabase({ url: url.toString() });
+    return { database, label: `PostgreSQL (reused scratch database ${reuse} on ${url.host})`, reused: true, serverEnv: { DATABASE_URL: url.toString() }, cleanup: keptNote(reuse) };
+  }
+  if (reuse) {
+    const database = await openDatabase({ dataDir: join(reuse, 'pglite') });
+    return { database, label: `PGlite (reused ${join(reuse, 'pglite')})`, reused: true, serverEnv: { DATA_DIR: reuse }, cleanup: keptNote(reuse) };
+  }
+  // BENCH_KEEP_DATABASE=1 leaves the seeded scratch database or data directory behind (to EXPLAIN its statements,
+  // or to measure again without seeding; drop it by hand)
+  const keep = process.env.BENCH_KEEP_DATABASE === '1';
   if (adminUrl) {
     const server = await createServerDatabase(adminUrl, `parallels_bench_${name}`);
     try {
       const database = await openDatabase({ url: server.url });
-      // BENCH_KEEP_DATABASE=1 leaves the seeded scratch database behind (to EXPLAIN its statements; drop it by hand)
-      const keep = process.env.BENCH_KEEP_DATABASE === '1';
-      const cleanup = keep ? async () => console.log(`bench: kept the scratch database ${server.name} (BENCH_KEEP_DATABASE=1)`) : server.drop;
-      return { database, label: `PostgreSQL (scratch database ${server.name} on ${new URL(adminUrl).host})`, serverEnv: { DATABASE_URL: server.url }, cleanup };
+      const cleanup = keep ? keptNote(server.name) : server.drop;
+      return { database, label: `PostgreSQL (scratch database ${server.name} on ${new URL(adminUrl).host})`, reused: false, serverEnv: { DATABASE_URL: server.url }, cleanup };
     } catch (e) {
       await server.drop();
       throw e;
@@ -97,7 +113,8 @@ export async function openBenchDatabase(name: 'reports' | 'load'): Promise<Opene
   // laid out as the server keeps it: PGlite in DATA_DIR/pglite
   const dir = mkdtempSync(join(tmpdir(), `parallels-bench-${name}-`));
   const database = await openDatabase({ dataDir: join(dir, 'pglite') });
-  return { database, label: `PGlite (${join(dir, 'pglite')})`, serverEnv: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  const cleanup = keep ? keptNote(dir) : async () => rmSync(dir, { recursive: true, force: true });
+  return { database, label: `PGlite (${join(dir, 'pglite')})`, reused: false, serverEnv: { DATA_DIR: dir }, cleanup };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -295,12 +312,14 @@ export interface LargeBrand {
 type App = Awaited<ReturnType<typeof buildApp>>;
 
 /** Signs a user up and in through the app, then seeds the brand for it: two years ending the day before `now`. */
-export async function seedLargeBrand(app: App, db: Database, config: Config, now: Date = NOW): Promise<LargeBrand> {
+export async function seedLargeBrand(app: App, db: Database, config: Config, now: Date = NOW, reused = false): Promise<LargeBrand> {
   const credentials = { email: 'bench@example.com', password: 'bench-password-1' };
   // the Host a browser on PUBLIC_URL sends: a production-mode app (bench/load's seeding) refuses any other (421)
   const headers = { origin: ORIGIN, host: new URL(ORIGIN).host };
-  const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', headers, payload: { username: 'bench', ...credentials } });
-  if (signup.statusCode !== 201) throw new Error(`signup: HTTP ${signup.statusCode} ${signup.body}`);
+  if (!reused) {
+    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', headers, payload: { username: 'bench', ...credentials } });
+    if (signup.statusCode !== 201) throw new Error(`signup: HTTP ${signup.statusCode} ${signup.body}`);
+  }
   const login = await app.inject({ method: 'POST', url: '/api/auth/login/normal', headers, payload: credentials });
   if (login.statusCode !== 200) throw new Error(`login: HTTP ${login.statusCode} ${login.body}`);
   const cookie = cookieFrom(login, config.session.cookieName);
@@ -317,6 +336,12 @@ export async function seedLargeBrand(app: App, db: Database, config: Config, now
     grantId: null,
   });
   const steps: Steps = [];
+  if (reused) {
+    // an earlier run seeded this database for the same `now`: only a new session is needed
+    const [brand] = await queryRows<{ id: string }>(db, sql`select id from brands where name = 'Benchmark_Brand'`);
+    if (!brand) throw new Error('BENCH_REUSE_DATABASE: no Benchmark_Brand in that database');
+    return { brandId: brand.id, cookie, today, yesterday, first, seedSeconds: 0, counts: await countRows(db), steps };
+  }
   const seedStarted = performance.now();
   const brandId = await insertBrand(db, {
     name: 'Benchmark_Brand',
@@ -338,7 +363,11 @@ export async function seedLargeBrand(app: App, db: Database, config: Config, now
   await step(steps, 'analyze', () => db.execute(sql`analyze`));
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   await checkRollup(db, brandId);
+  return { brandId, cookie, today, yesterday, first, seedSeconds, counts: await countRows(db), steps };
+}
+
+async function countRows(db: Database): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const t of ['meta_campaigns', 'meta_ad_daily', 'meta_ad_monthly', 'meta_campaign_month_to_date', 'meta_interest_daily', 'meta_interest_monthly', 'meta_interest_month_to_date', 'meta_breakdown_daily', 'meta_adset_interests', 'google_campaign_daily', 'google_view_daily', 'google_view_monthly', 'ad_account_daily', 'ga4_daily', 'ga4_dimension_daily', 'ga4_dimension_monthly', 'ga4_dimension_month_values', 'ga4_dimension_day_values', 'ga4_dimension_month_to_date', 'ga4_dimension_year_to_date', 'sync_windows']) counts[t] = await count(db, t);
-  return { brandId, cookie, today, yesterday, first, seedSeconds, counts, steps };
+  return counts;
 }

@@ -107,7 +107,7 @@ try {
   const now = new Date();
   const config = loadConfig({ ...SERVER_ENV, LOG_LEVEL: 'silent' });
   const seeding = await buildApp({ config, database: opened.database, sync: false, emulators: false, now: () => now });
-  const brand = await seedLargeBrand(seeding, opened.database.db, config, now).finally(() => seeding.close());
+  const brand = await seedLargeBrand(seeding, opened.database.db, config, now, opened.reused).finally(() => seeding.close());
   await opened.database.close();
   console.log(`load: ${opened.label}; ${cpus().length} cores; the large benchmark brand seeded in ${brand.seedSeconds.toFixed(1)} s (days ${brand.first}..${brand.yesterday})`);
 

@@ -44,7 +44,8 @@ import { HISTORY_DAYS } from '@parallels/server/sync/windows';
  * report's own queries; the report's queries alone are printed beside it.
  *
  * BENCH_DATABASE_URL=postgres://...  run on PostgreSQL (a scratch database is created and dropped); default PGlite
- * BENCH_KEEP_DATABASE=1              keep that scratch database afterwards (to EXPLAIN the statements on it)
+ * BENCH_KEEP_DATABASE=1              keep that scratch database (or PGlite data directory) afterwards
+ * BENCH_REUSE_DATABASE=name|dir      measure a database an earlier run kept, without seeding (same code's schema)
  * BENCH_GOOGLE_PRESETS=off            leave the Google Ads preset summaries unbuilt (the per-request statements answer)
  * BENCH_REPORT_REQUESTS=200           measured requests per case (after BENCH_REPORT_WARMUP=20 warm-up requests)
  * BENCH_REPORT_ONLY=analytics         measure only the endpoints whose name contains this
@@ -264,7 +265,7 @@ try {
   const app = await buildApp({ config, database, sync: false, emulators: false, now: () => NOW });
   await app.ready();
   try {
-    const { brandId, cookie, today, yesterday, first, seedSeconds, counts, steps } = await seedLargeBrand(app, db, config);
+    const { brandId, cookie, today, yesterday, first, seedSeconds, counts, steps } = await seedLargeBrand(app, db, config, NOW, opened.reused);
     const factRows = counts.meta_ad_daily! + counts.google_campaign_daily! + counts.google_view_daily! + counts.google_view_monthly! + counts.ad_account_daily! + counts.ga4_daily! + counts.ga4_dimension_daily!;
     console.log(`reports: ${opened.label}; ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; now pinned to ${NOW.toISOString()} (${TIMEZONE}: today ${today}); days ${first}..${yesterday}`);
     console.log(

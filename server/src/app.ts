@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route: every route naming a brand gets the one access hook as it registers.
   enforceBrandAccess(app);
   // Then the plan check on routes that declare what the plan must include (report routes: Startup and up).
-  enforcePlans(app, db);
+  enforcePlans(app);
   const routeList: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {

@@ -4,6 +4,8 @@ import { SANDBOX_APPS } from '@parallels/emulators/common/world';
 import type { Brand } from '@parallels/contract/brands';
 import type { SubscriptionDetails } from '@parallels/contract/pricing';
 import { requirePlanWithReports } from '../src/modules/pricing/plan-guard.js';
+import { findSessionUser } from '../src/modules/auth/auth.sql.js';
+import { hashSessionId } from '../src/modules/auth/session-token.js';
 import { Browser, createListeningApp, signUpAndLogIn, submitConsent } from './browser.js';
 import { DB_KINDS, type TestApp } from './test-app.js';
 
@@ -92,11 +94,17 @@ describe.each(DB_KINDS)('plans and Shopify billing on %s', (kind) => {
   it('reports need Startup or better: 402 on Free', async () => {
     const sent: Array<{ code: number; body: unknown }> = [];
     const reply = { code: (code: number) => ({ send: async (body: unknown) => void sent.push({ code, body }) }) };
-    const guard = requirePlanWithReports(t.database.db);
-    await guard({ brand: { id: brand._id } } as never, reply as never);
+    // the guard reads the subscription the session's query loaded with the brand (auth.sql findSessionUser)
+    const found = await findSessionUser(t.database.db, hashSessionId(asha.cookie(t.config.session.cookieName)!), brand._id);
+    expect(found?.brand?.subscription).toEqual({ plan: 'STARTUP', status: 'active' });
+    const guard = requirePlanWithReports();
+    await guard({ brand: found!.brand } as never, reply as never);
+    await guard({ brand: { id: brand._id, subscription: { plan: 'GROWTH', status: 'active' } } } as never, reply as never);
     expect(sent).toEqual([]);
-    await guard({ brand: { id: '00000000-0000-0000-0000-000000000000' } } as never, reply as never);
-    expect(sent).toEqual([{ code: 402, body: { success: false, message: 'Reports and exports come with the Startup Plan. Upgrade to see them.', code: 'PLAN_LIMIT', requiredPlan: 'STARTUP' } }]);
+    await guard({ brand: { id: brand._id, subscription: { plan: 'GROWTH', status: 'frozen' } } } as never, reply as never);
+    await guard({ brand: { id: '00000000-0000-0000-0000-000000000000', subscription: null } } as never, reply as never);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual({ code: 402, body: { success: false, message: 'Reports and exports come with the Startup Plan. Upgrade to see them.', code: 'PLAN_LIMIT', requiredPlan: 'STARTUP' } });
   });
 
   it('Growth allows several brands; the app_subscriptions/update webhook cancelling it downgrades to Free', async () => {

@@ -91,7 +91,7 @@ const TOUCH_AFTER_MS = 60_000;
  * The user behind a session cookie, or undefined when the session is unknown, idle too long or too old.
  * With `brandId` (a brand-scoped request), also the brand if this user may open it, from the same query.
  */
-export async function resolveSession(deps: AuthDeps, sessionId: string, now = new Date(), brandId?: string): Promise<{ user: sqlq.UserRow; brand: sqlq.AccessibleBrand | null } | undefined> {
+export async function resolveSession(deps: AuthDeps, sessionId: string, now = new Date(), brandId?: string): Promise<{ user: sqlq.UserRow; brand: sqlq.SessionBrand | null } | undefined> {
   const { db, config } = deps;
   const idHash = hashSessionId(sessionId);
   const found = await sqlq.findSessionUser(db, idHash, brandId);

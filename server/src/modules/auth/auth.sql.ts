@@ -71,6 +71,12 @@ export interface AccessibleBrand {
   timezone: string;
 }
 
+/** The brand a request names, as the session query loads it: also its subscription (the plan guard reads it). */
+export interface SessionBrand extends AccessibleBrand {
+  /** the brand's Shopify subscription row's plan and status; null when it has none (Free) */
+  subscription: { plan: string; status: string } | null;
+}
+
 interface SessionLookupRow {
   user_id: string;
   created_at: Date | string;
@@ -84,21 +90,26 @@ interface SessionLookupRow {
   brand_id: string | null;
   brand_currency: string | null;
   brand_timezone: string | null;
+  subscription_plan: string | null;
+  subscription_status: string | null;
 }
 
 /**
  * The session and its user in one query: this runs on every API request. Given the brand a request names
  * (already checked to be a uuid), the same query says whether the user may open it and loads the brand's
- * currency and timezone, so a report answers with one round trip fewer for access and one for the brand.
+ * currency and timezone, so a report answers with one round trip fewer for access and one for the brand; and
+ * its subscription, so the plan guard of report routes needs no round trip of its own.
  */
-export async function findSessionUser(db: Database, idHash: string, brandId?: string): Promise<{ session: SessionRow; user: UserRow; brand: AccessibleBrand | null } | undefined> {
+export async function findSessionUser(db: Database, idHash: string, brandId?: string): Promise<{ session: SessionRow; user: UserRow; brand: SessionBrand | null } | undefined> {
   const brandJoin = brandId
-    ? sql`left join user_brands ub on ub.user_id = s.user_id and ub.brand_id = ${brandId}::uuid left join brands b on b.id = ub.brand_id`
-    : sql`left join brands b on false`;
+    ? sql`left join user_brands ub on ub.user_id = s.user_id and ub.brand_id = ${brandId}::uuid left join brands b on b.id = ub.brand_id
+        left join brand_subscriptions bs on bs.brand_id = b.id`
+    : sql`left join brands b on false left join brand_subscriptions bs on false`;
   const [row] = await queryRows<SessionLookupRow>(
     db,
     sql`select s.user_id, s.created_at, s.last_seen_at, u.id, u.username, u.email, u.password_hash, u.is_admin, u.login_count,
-          b.id as brand_id, b.currency as brand_currency, b.timezone as brand_timezone
+          b.id as brand_id, b.currency as brand_currency, b.timezone as brand_timezone,
+          bs.plan as subscription_plan, bs.status as subscription_status
         from sessions s join users u on u.id = s.user_id ${brandJoin}
         where s.id_hash = ${idHash}
         limit 1`,
@@ -107,7 +118,14 @@ export async function findSessionUser(db: Database, idHash: string, brandId?: st
   return {
     session: { userId: row.user_id, createdAt: new Date(row.created_at), lastSeenAt: new Date(row.last_seen_at) },
     user: { id: row.id, username: row.username, email: row.email, passwordHash: row.password_hash, isAdmin: row.is_admin, loginCount: row.login_count },
-    brand: row.brand_id ? { id: row.brand_id, currency: row.brand_currency!, timezone: row.brand_timezone! } : null,
+    brand: row.brand_id
+      ? {
+          id: row.brand_id,
+          currency: row.brand_currency!,
+          timezone: row.brand_timezone!,
+          subscription: row.subscription_plan !== null ? { plan: row.subscription_plan, status: row.subscription_status! } : null,
+        }
+      : null,
   };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@parallels/contract/auth';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import type { AccessibleBrand, UserRow } from './auth.sql.js';
+import type { SessionBrand, UserRow } from './auth.sql.js';
 import { requestedBrandId, toBrandUuid } from '../brands/brand-access.js';
 import { resolveSession } from './auth.service.js';
 import { withAdminFlag } from './admin.js';
@@ -15,7 +15,7 @@ declare module 'fastify' {
      * On a brand-scoped route: the brand it names, when the signed-in user may open it (null otherwise). Set by
      * the session hook in the same query as the user; the brand-access hook answers 404 when it is null.
      */
-    brand: AccessibleBrand | null;
+    brand: SessionBrand | null;
     sessionId: string | null;
   }
 }

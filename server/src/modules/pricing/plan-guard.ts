@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PRICING_MESSAGES } from '@parallels/contract/pricing';
-import type { Database } from '../../db/client.js';
-import { planIncludesReports } from './pricing.service.js';
+import { planById, PRICING_MESSAGES } from '@parallels/contract/pricing';
+import { effectivePlan } from './pricing.service.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,13 +14,14 @@ export const REPORT_ROUTE_PREFIXES = ['/api/report/', '/api/analytics/', '/api/g
 
 /**
  * The plan check for brand-scoped report routes: the brand's plan must include reports (Startup and up), else
- * 402 with the plan to upgrade to. Runs after the brand-access hook, so a foreign brand still answers 404.
+ * 402 with the plan to upgrade to. Runs after the brand-access hook, so a foreign brand still answers 404. The
+ * subscription came with the session's query (auth.sql findSessionUser): no round trip of its own.
  */
-export function requirePlanWithReports(db: Database) {
+export function requirePlanWithReports() {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const brandId = request.brand?.id;
-    if (!brandId) return;
-    if (await planIncludesReports(db, brandId)) return;
+    const brand = request.brand;
+    if (!brand) return;
+    if (planById(effectivePlan(brand.subscription ?? undefined)).reports) return;
     await reply.code(402).send({ success: false, message: PRICING_MESSAGES.reportsNeedPlan, code: 'PLAN_LIMIT', requiredPlan: 'STARTUP' });
   };
 }
@@ -30,8 +30,8 @@ export function requirePlanWithReports(db: Database) {
  * Adds the plan check to every route that declares `config: { plan: 'reports' }` as it registers (like the
  * brand-access hook, so no report route can forget it; a test enumerates the report prefixes).
  */
-export function enforcePlans(app: FastifyInstance, db: Database): void {
-  const reportsPlan = requirePlanWithReports(db);
+export function enforcePlans(app: FastifyInstance): void {
+  const reportsPlan = requirePlanWithReports();
   app.addHook('onRoute', (route) => {
     if (route.config?.plan !== 'reports') return;
     const existing = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
