@@ -4,8 +4,7 @@ import {
   META_AD_MONTH_COLUMNS,
   META_AD_MONTH_GROUP,
   META_AD_MONTH_SELECT,
-  META_CAMPAIGN_MONTH_TO_DATE_INSERT,
-  META_CAMPAIGN_MONTH_TO_DATE_WINDOWS,
+  campaignMonthToDateInsert,
   rollUpInterests,
 } from '@parallels/server/sync/facts-writer.sql';
 
@@ -60,11 +59,8 @@ export async function seedMetaReportFacts(db: Database, brandId: string, first: 
       cross join lateral (select (n * 7919 + i * 104729) % 10007 as h) s`);
   // the monthly rollup exactly as sync/facts-writer.sql.ts rollUpAdMonths writes it (and migration 0016 seeds it)
   await db.execute(sql`${META_AD_MONTH_COLUMNS} ${META_AD_MONTH_SELECT} where brand_id = ${brandId} ${META_AD_MONTH_GROUP}`);
-  // the campaigns' months to date exactly as rollUpCampaignMonthToDate writes them (and migration 0026 seeds them);
-  // statistics first: planned on 1-row estimates, the statement merges every account's days with every day of its
-  // months (minutes on PostgreSQL)
-  await db.execute(sql`analyze meta_ad_daily, meta_ad_monthly`);
-  await db.execute(sql`${META_CAMPAIGN_MONTH_TO_DATE_INSERT} where m.brand_id = ${brandId} and m.level = 'campaign' ${META_CAMPAIGN_MONTH_TO_DATE_WINDOWS}`);
+  // the campaigns' months to date exactly as rollUpCampaignMonthToDate writes them (and migration 0026 seeds them)
+  await db.execute(campaignMonthToDateInsert(sql`d.brand_id = ${brandId}`));
   await db.execute(sql`
     insert into meta_adset_interests (brand_id, account_id, adset_id, interest_id, interest_name, campaign_id)
     select distinct on (n, t) ${brandId}::uuid, 'act_' || (100000001 + (n % ${metaCampaigns}) % ${metaAccounts}), 'a' || n, 'i' || ((n * 37 + t * 101) % ${INTERESTS}),

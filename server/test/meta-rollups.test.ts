@@ -11,6 +11,7 @@ import { metaInterestResponseSchema } from '@parallels/contract/meta-interest';
 import { queryRows } from '../src/db/client.js';
 import { campaignSums } from '../src/modules/meta-campaigns/meta-campaigns.sql.js';
 import { interestSums } from '../src/modules/meta-interest/meta-interest.sql.js';
+import { writeWindowFacts } from '../src/sync/facts-writer.sql.js';
 
 // meta_ad_monthly, meta_interest_daily and meta_interest_monthly (migration 0016): the window writer keeps it equal to meta_ad_daily summed per entity and month,
 // after a backfill in windows that split a month and after a refresh that rewrites days (one campaign gone from
@@ -224,7 +225,14 @@ describe.each(DB_KINDS)('Meta delivery and interest rollups on %s', (kind) => {
           union all select 'interest', account_id, interest_id, date::text, row_to_json(i)::text from meta_interest_month_to_date i where brand_id = ${brandId}
           order by 1, 2, 3, 4`,
       );
+    // and an account whose campaign and ad set deliver on a few days only: a month's first delivery after its first
+    // day (its largest reach that day), gaps, a month with one day (written straight through the window writer)
+    const sporadic = ['2026-01-07', '2026-01-08', '2026-01-20', '2026-02-14', '2026-03-02', '2026-03-03', '2026-03-11'];
+    const rows = rowsOf(brandId, sporadic, 2, ['c9']).map((r, k) => ({ ...r, accountId: 'act_9', reach: k === 0 || k === 4 ? 99_999 : r.reach }));
+    const facts = { platform: 'meta' as const, campaigns: [], adDaily: rows, breakdowns: [], calls: 1, adsetInterests: [{ brandId, accountId: 'act_9', adsetId: 'c9-s', interestId: 'i9', interestName: 'Interest i9', campaignId: 'c9' }] };
+    await t.database.db.transaction((tx) => writeWindowFacts(tx, brandId, 'act_9', { from: '2026-01-01', to: '2026-03-14' }, facts));
     const written = await snapshot();
+    expect(written.filter((r) => r.account_id === 'act_9').length).toBe(2 * (31 + 28 + 31)); // every day of each month delivered in, for the campaign and the interest
     expect(written.length).toBeGreaterThan(3 * 70); // three campaigns over January to March (every day of each month), and the interests
     const migration = await readFile(new URL('../drizzle/0026_meta_month_to_date.sql', import.meta.url), 'utf8');
     const fills = migration.split('--> statement-breakpoint').map((s) => s.trim()).filter((s) => /^(--[^\n]*\n)*INSERT/.test(s));
@@ -233,6 +241,9 @@ describe.each(DB_KINDS)('Meta delivery and interest rollups on %s', (kind) => {
     await t.database.db.execute(sql`delete from meta_interest_month_to_date where brand_id = ${brandId}`);
     for (const statement of fills) await t.database.db.execute(sql.raw(statement));
     expect(await snapshot()).toEqual(written);
+    for (const table of ['meta_ad_daily', 'meta_ad_monthly', 'meta_campaign_month_to_date', 'meta_adset_interests', 'meta_interest_daily', 'meta_interest_monthly', 'meta_interest_month_to_date']) {
+      await t.database.db.execute(sql`delete from ${sql.identifier(table)} where brand_id = ${brandId} and account_id = 'act_9'`);
+    }
   });
 
   it('interest shares per day and month are the ad set days split by the targeting; interest figures are the same from months, days or both', async () => {

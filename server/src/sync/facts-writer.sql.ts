@@ -1,4 +1,4 @@
-import { and, between, eq, sql } from 'drizzle-orm';
+import { and, between, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import {
@@ -340,25 +340,53 @@ export async function rollUpAdMonths(tx: Tx, brandId: string, accountId: string,
 }
 
 /**
- * meta_campaign_month_to_date from meta_ad_monthly's campaign months and their daily rows: one row per campaign and
- * day of every month it delivered in, the sums of the month's days up to that day, the largest day up to it and
- * after it. A statement in three parts, `${META_CAMPAIGN_MONTH_TO_DATE_INSERT} where <months> ${..._WINDOWS}`, with
- * the months' filter on `m` (meta_ad_monthly); also migration 0026 and bench/meta-facts.
+ * meta_campaign_month_to_date from a campaign's daily rows (`days` filters `d`, meta_ad_daily): one row per
+ * campaign and day of every month it delivered in, the sums of the month's days up to that day, the largest day up
+ * to it and after it. Running sums over the delivery days only, each copied forward to the days until the next
+ * delivery day (or the month's end), and the month's first days before any delivery as zeros: no join, so the plan
+ * cannot depend on table statistics (a join of the months' days with the daily rows, planned on a just-written
+ * table's estimates, merged every day with every row: minutes). Also bench/meta-facts; migration 0026 wrote the
+ * same rows with such a join.
  */
-export const META_CAMPAIGN_MONTH_TO_DATE_INSERT = sql.raw(`insert into meta_campaign_month_to_date (brand_id, account_id, campaign_id, date, days, spend, impressions,
-    link_clicks, outbound_clicks, landing_page_views, add_to_cart, initiate_checkout, purchases, purchase_value, video_three_second_views,
-    campaign_name, max_reach, max_unique_link_clicks, rest_campaign_name, rest_max_reach, rest_max_unique_link_clicks)
-  select m.brand_id, m.account_id, m.entity_id, g.day::date, count(d.date) over upto, coalesce(sum(d.spend) over upto, 0), coalesce(sum(d.impressions) over upto, 0),
-    coalesce(sum(d.link_clicks) over upto, 0), coalesce(sum(d.outbound_clicks) over upto, 0), coalesce(sum(d.landing_page_views) over upto, 0),
-    coalesce(sum(d.add_to_cart) over upto, 0), coalesce(sum(d.initiate_checkout) over upto, 0), coalesce(sum(d.purchases) over upto, 0),
-    coalesce(sum(d.purchase_value) over upto, 0), coalesce(sum(d.video_three_second_views) over upto, 0),
-    max(d.campaign_name) over upto, max(d.reach) over upto, max(d.unique_link_clicks) over upto,
-    max(d.campaign_name) over after, max(d.reach) over after, max(d.unique_link_clicks) over after
-  from meta_ad_monthly m
-  cross join lateral generate_series(m.month, m.month + interval '1 month' - interval '1 day', interval '1 day') g(day)
-  left join meta_ad_daily d on d.brand_id = m.brand_id and d.account_id = m.account_id and d.level = 'campaign' and d.entity_id = m.entity_id and d.date = g.day::date`);
-export const META_CAMPAIGN_MONTH_TO_DATE_WINDOWS = sql.raw(`window upto as (partition by m.brand_id, m.account_id, m.entity_id, m.month order by g.day rows between unbounded preceding and current row),
-    after as (partition by m.brand_id, m.account_id, m.entity_id, m.month order by g.day rows between 1 following and unbounded following)`);
+export function campaignMonthToDateInsert(days: SQL): SQL {
+  return sql`insert into meta_campaign_month_to_date (brand_id, account_id, campaign_id, date, days, spend, impressions,
+      link_clicks, outbound_clicks, landing_page_views, add_to_cart, initiate_checkout, purchases, purchase_value, video_three_second_views,
+      campaign_name, max_reach, max_unique_link_clicks, rest_campaign_name, rest_max_reach, rest_max_unique_link_clicks)
+    select s.brand_id, s.account_id, s.entity_id, f.day::date, f.days, f.spend, f.impressions, f.link_clicks, f.outbound_clicks, f.landing_page_views,
+      f.add_to_cart, f.initiate_checkout, f.purchases, f.purchase_value, f.video_three_second_views, f.campaign_name, f.max_reach, f.max_unique_link_clicks,
+      f.rest_campaign_name, f.rest_max_reach, f.rest_max_unique_link_clicks
+    from (
+      select d.brand_id, d.account_id, d.entity_id, d.date, date_trunc('month', d.date)::date as month,
+        row_number() over upto as n, lead(d.date) over upto as next_date,
+        count(*) over upto as days, coalesce(sum(d.spend) over upto, 0) as spend, coalesce(sum(d.impressions) over upto, 0) as impressions,
+        coalesce(sum(d.link_clicks) over upto, 0) as link_clicks, coalesce(sum(d.outbound_clicks) over upto, 0) as outbound_clicks,
+        coalesce(sum(d.landing_page_views) over upto, 0) as landing_page_views, coalesce(sum(d.add_to_cart) over upto, 0) as add_to_cart,
+        coalesce(sum(d.initiate_checkout) over upto, 0) as initiate_checkout, coalesce(sum(d.purchases) over upto, 0) as purchases,
+        coalesce(sum(d.purchase_value) over upto, 0) as purchase_value, coalesce(sum(d.video_three_second_views) over upto, 0) as video_three_second_views,
+        max(d.campaign_name) over upto as campaign_name, max(d.reach) over upto as max_reach, max(d.unique_link_clicks) over upto as max_unique_link_clicks,
+        max(d.campaign_name) over after as rest_campaign_name, max(d.reach) over after as rest_max_reach, max(d.unique_link_clicks) over after as rest_max_unique_link_clicks,
+        max(d.campaign_name) over whole as month_campaign_name, max(d.reach) over whole as month_max_reach, max(d.unique_link_clicks) over whole as month_max_unique_link_clicks
+      from meta_ad_daily d
+      where d.level = 'campaign' and ${days}
+      window upto as (partition by d.brand_id, d.account_id, d.entity_id, date_trunc('month', d.date) order by d.date rows between unbounded preceding and current row),
+        after as (partition by d.brand_id, d.account_id, d.entity_id, date_trunc('month', d.date) order by d.date rows between 1 following and unbounded following),
+        whole as (partition by d.brand_id, d.account_id, d.entity_id, date_trunc('month', d.date))
+    ) s
+    cross join lateral (
+      -- the month's days before its first delivery day: nothing yet, everything after
+      select g.day, 0 as days, 0 as spend, 0 as impressions, 0 as link_clicks, 0 as outbound_clicks, 0 as landing_page_views, 0 as add_to_cart,
+        0 as initiate_checkout, 0 as purchases, 0 as purchase_value, 0 as video_three_second_views, null::text as campaign_name, null::bigint as max_reach,
+        null::bigint as max_unique_link_clicks, s.month_campaign_name as rest_campaign_name, s.month_max_reach as rest_max_reach,
+        s.month_max_unique_link_clicks as rest_max_unique_link_clicks
+      from generate_series(s.month, s.date - 1, interval '1 day') g(day) where s.n = 1
+      union all
+      -- the delivery day and the days until the next one (or the month's end): the same sums
+      select g.day, s.days, s.spend, s.impressions, s.link_clicks, s.outbound_clicks, s.landing_page_views, s.add_to_cart, s.initiate_checkout,
+        s.purchases, s.purchase_value, s.video_three_second_views, s.campaign_name, s.max_reach, s.max_unique_link_clicks,
+        s.rest_campaign_name, s.rest_max_reach, s.rest_max_unique_link_clicks
+      from generate_series(s.date, coalesce(s.next_date - 1, (s.month + interval '1 month' - interval '1 day')::date), interval '1 day') g(day)
+    ) f`;
+}
 
 /**
  * meta_campaign_month_to_date for every month the window touches, from meta_ad_monthly's campaign months (so
@@ -370,23 +398,33 @@ export async function rollUpCampaignMonthToDate(tx: Tx, brandId: string, account
   const lastMonth = monthStart(window.to);
   await tx.execute(sql`delete from meta_campaign_month_to_date where brand_id = ${brandId} and account_id = ${accountId}
     and date >= ${first}::date and date < (${lastMonth}::date + interval '1 month')`);
-  await tx.execute(sql`${META_CAMPAIGN_MONTH_TO_DATE_INSERT}
-    where m.brand_id = ${brandId} and m.account_id = ${accountId} and m.level = 'campaign' and m.month between ${first} and ${lastMonth}
-    ${META_CAMPAIGN_MONTH_TO_DATE_WINDOWS}`);
+  await tx.execute(
+    campaignMonthToDateInsert(sql`d.brand_id = ${brandId} and d.account_id = ${accountId} and d.date >= ${first}::date and d.date < (${lastMonth}::date + interval '1 month')`),
+  );
 }
 
 /**
- * meta_interest_month_to_date from meta_interest_monthly and meta_interest_daily, as META_CAMPAIGN_MONTH_TO_DATE_INSERT
- * (the months' filter on `m`); also migration 0026.
+ * meta_interest_month_to_date from an interest's daily shares (`days` filters `d`, meta_interest_daily), as
+ * campaignMonthToDateInsert: running sums over the days with a share, copied forward, zeros before the first.
  */
-export const META_INTEREST_MONTH_TO_DATE_INSERT = sql.raw(`insert into meta_interest_month_to_date (brand_id, account_id, interest_id, date, days, spend, revenue)
-  select m.brand_id, m.account_id, m.interest_id, g.day::date, count(d.date) over upto, coalesce(sum(d.spend) over upto, 0), coalesce(sum(d.revenue) over upto, 0)
-  from meta_interest_monthly m
-  cross join lateral generate_series(m.month, m.month + interval '1 month' - interval '1 day', interval '1 day') g(day)
-  left join meta_interest_daily d on d.brand_id = m.brand_id and d.account_id = m.account_id and d.interest_id = m.interest_id and d.date = g.day::date`);
-export const META_INTEREST_MONTH_TO_DATE_WINDOWS = sql.raw(
-  `window upto as (partition by m.brand_id, m.account_id, m.interest_id, m.month order by g.day rows between unbounded preceding and current row)`,
-);
+export function interestMonthToDateInsert(days: SQL): SQL {
+  return sql`insert into meta_interest_month_to_date (brand_id, account_id, interest_id, date, days, spend, revenue)
+    select s.brand_id, s.account_id, s.interest_id, f.day::date, f.days, f.spend, f.revenue
+    from (
+      select d.brand_id, d.account_id, d.interest_id, d.date, date_trunc('month', d.date)::date as month,
+        row_number() over upto as n, lead(d.date) over upto as next_date,
+        count(*) over upto as days, coalesce(sum(d.spend) over upto, 0) as spend, coalesce(sum(d.revenue) over upto, 0) as revenue
+      from meta_interest_daily d
+      where ${days}
+      window upto as (partition by d.brand_id, d.account_id, d.interest_id, date_trunc('month', d.date) order by d.date rows between unbounded preceding and current row)
+    ) s
+    cross join lateral (
+      select g.day, 0 as days, 0 as spend, 0 as revenue from generate_series(s.month, s.date - 1, interval '1 day') g(day) where s.n = 1
+      union all
+      select g.day, s.days, s.spend, s.revenue
+      from generate_series(s.date, coalesce(s.next_date - 1, (s.month + interval '1 month' - interval '1 day')::date), interval '1 day') g(day)
+    ) f`;
+}
 
 /** How many ad set-interest pairs the account's targeting holds (meta_adset_interests is upserted, never pruned). */
 async function targetingPairs(tx: Tx, brandId: string, accountId: string): Promise<number> {
@@ -427,7 +465,5 @@ export async function rollUpInterests(tx: Tx, brandId: string, accountId: string
     group by brand_id, account_id, interest_id, date_trunc('month', date)`);
   // the same months to date, one row per interest and day of each month
   await tx.execute(sql`delete from meta_interest_month_to_date where brand_id = ${brandId} and account_id = ${accountId} ${monthDays}`);
-  await tx.execute(sql`${META_INTEREST_MONTH_TO_DATE_INSERT}
-    where m.brand_id = ${brandId} and m.account_id = ${accountId} ${days ? sql`and m.month between ${monthStart(days.from)} and ${monthStart(days.to)}` : sql``}
-    ${META_INTEREST_MONTH_TO_DATE_WINDOWS}`);
+  await tx.execute(interestMonthToDateInsert(sql`d.brand_id = ${brandId} and d.account_id = ${accountId} ${monthDays}`));
 }
