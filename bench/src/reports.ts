@@ -670,7 +670,8 @@ try {
         'currency (no range)',
         'google/searchTerm (header sort: CTR ascending, rows 9-38 of one account) two-years',
       ];
-      for (const c of cases.filter((x) => probed.includes(`${x.endpoint} ${x.range}`) || x.endpoint === 'analytics/pagePathConversionReport')) console.log(`reports: where the time goes (p50), ${c.endpoint} ${c.range}: ${await breakdown(c)}`);
+      // with BENCH_REPORT_ONLY, every case measured is broken down
+      for (const c of cases.filter((x) => only.length > 0 || probed.includes(`${x.endpoint} ${x.range}`) || x.endpoint === 'analytics/pagePathConversionReport')) console.log(`reports: where the time goes (p50), ${c.endpoint} ${c.range}: ${await breakdown(c)}`);
     } finally {
       await probe.close();
     }

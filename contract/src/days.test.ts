@@ -162,3 +162,29 @@ describe('day arithmetic', () => {
     expect(isCalendarDay('2026-1-01')).toBe(false);
   });
 });
+
+describe('day arithmetic against Date (the fast paths: same month, month by month)', () => {
+  const reference = (day: string, n: number) => new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)) + n)).toISOString().slice(0, 10);
+
+  it('addDays equals Date for every day of 1999 to 2030 (leap days, month and year ends) and steps from -400 to 400', () => {
+    const steps = [-400, -366, -365, -61, -31, -30, -29, -28, -27, -2, -1, 0, 1, 2, 27, 28, 29, 30, 31, 59, 365, 366, 400];
+    let checked = 0;
+    for (let day = '1999-01-01'; day <= '2030-12-31'; day = reference(day, 1)) {
+      for (const n of steps) {
+        if (addDays(day, n) !== reference(day, n)) throw new Error(`addDays(${day}, ${n}) = ${addDays(day, n)}, Date says ${reference(day, n)}`);
+        checked++;
+      }
+    }
+    expect(checked).toBe(11688 * 23);
+  });
+
+  it('eachDay lists every day of a range, across month, leap day and year ends, and none when it ends before it starts', () => {
+    const ranges: Array<[string, string]> = [['2023-12-30', '2024-03-02'], ['2024-02-28', '2024-03-01'], ['2025-02-28', '2025-03-01'], ['2026-01-31', '2026-01-31'], ['2024-11-22', '2026-11-21'], ['2026-03-05', '2026-03-04'], ['1999-12-31', '2000-03-01']];
+    for (const [from, to] of ranges) {
+      const want: string[] = [];
+      for (let d = from; d <= to; d = reference(d, 1)) want.push(d);
+      expect(eachDay({ from, to })).toEqual(want);
+    }
+    expect(eachDay({ from: '2024-11-22', to: '2026-11-21' })).toHaveLength(730);
+  });
+});

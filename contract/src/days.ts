@@ -15,6 +15,9 @@ function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
 
+// '01'..'31': days and months are written for every day of every report range, so without padStart each time
+const TWO_DIGITS = Array.from({ length: 32 }, (_, i) => String(i).padStart(2, '0'));
+
 function isLeapYear(year: number): boolean {
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 }
@@ -40,10 +43,13 @@ function utcMidnight(day: IsoDay): number {
 
 function dayOfUtc(ms: number): IsoDay {
   const d = new Date(ms);
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  return `${pad(d.getUTCFullYear(), 4)}-${TWO_DIGITS[d.getUTCMonth() + 1]}-${TWO_DIGITS[d.getUTCDate()]}`;
 }
 
 export function addDays(day: IsoDay, n: number): IsoDay {
+  // inside the same month (most calls: a day before or after), only the day of the month changes
+  const date = (day.charCodeAt(8) - 48) * 10 + (day.charCodeAt(9) - 48) + n;
+  if (date >= 1 && date <= 28 && Number.isInteger(n)) return day.slice(0, 8) + TWO_DIGITS[date];
   return dayOfUtc(utcMidnight(day) + n * DAY_MS);
 }
 
@@ -60,8 +66,25 @@ export function dayCount(range: DayRange): number {
 /** Every day of a range in order, both ends included; none when `to` is before `from`. */
 export function eachDay(range: DayRange): IsoDay[] {
   const days: IsoDay[] = [];
-  for (let d = range.from; d <= range.to; d = addDays(d, 1)) days.push(d);
-  return days;
+  if (range.to < range.from) return days;
+  // month by month: each month's days written from its prefix (two years are 730 strings per report call)
+  let year = Number(range.from.slice(0, 4));
+  let month = Number(range.from.slice(5, 7));
+  let date = Number(range.from.slice(8, 10));
+  for (;;) {
+    const prefix = `${pad(year, 4)}-${TWO_DIGITS[month]}-`;
+    const last = daysInMonth(year, month);
+    for (; date <= last; date++) {
+      const day = prefix + TWO_DIGITS[date];
+      if (day > range.to) return days;
+      days.push(day);
+    }
+    date = 1;
+    if (++month > 12) {
+      month = 1;
+      year++;
+    }
+  }
 }
 
 /** Month arithmetic clamps to the target month's end: 2026-05-31 minus 3 months is 2026-02-28. */
