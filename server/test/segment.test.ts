@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SegmentCategory } from '@parallels/contract/segment';
+import {
+  brandMetricsResponseSchema,
+  categoryMetricsResponseSchema,
+  productMetricsResponseSchema,
+  searchTermMetricsResponseSchema,
+  typeMetricsResponseSchema,
+  type SegmentCategory,
+} from '@parallels/contract/segment';
 import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { subscribeBrand } from './reports-seed.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
@@ -11,6 +18,13 @@ const NOW = new Date('2026-03-15T12:00:00Z');
 const ORIGIN = 'http://localhost:3000';
 const MARCH = { startDate: '2026-03-01', endDate: '2026-03-14' };
 const WINDOW = { from: '2026-03-01', to: '2026-03-14' };
+const RESPONSE_SCHEMAS: Record<string, { parse(v: unknown): unknown }> = {
+  productMetrics: productMetricsResponseSchema,
+  categoryMetrics: categoryMetricsResponseSchema,
+  brandMetrics: brandMetricsResponseSchema,
+  typeMetrics: typeMetricsResponseSchema,
+  searchTermMetrics: searchTermMetricsResponseSchema,
+};
 
 const product = (itemId: string, title: string, brand: string | null, productType: string | null, category: string | null, status: string, issues: ProductSeed['issues'] = []): ProductSeed => ({ itemId, title, brand, productType, category, status, issues });
 const shopping = (key: string, date: string, label: string, m: [number, number, number, number, number], attributes: Record<string, string> = {}): ViewSeed => ({
@@ -30,7 +44,10 @@ describe.each(DB_KINDS)('Segment dashboard on %s', (kind) => {
   const ok = async <T = Record<string, unknown>>(report: string, payload: Record<string, unknown> = MARCH): Promise<T> => {
     const res = await post(report, payload);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json();
+    const body = res.json();
+    // sent as plain JSON (lib/plain-json.ts): exactly what the declared schema lets through, nothing it would strip
+    expect(RESPONSE_SCHEMAS[report]!.parse(body)).toEqual(body);
+    return body;
   };
   const titles = async (filters: Record<string, unknown>) => (await ok<{ productsData: Array<{ title: string }> }>('productMetrics', { ...MARCH, ...filters })).productsData.map((p) => p.title);
   const terms = async (payload: Record<string, unknown>) => ok<{ data: Array<{ searchTerm: string; performance: string | null }>; page: number; totalRecords: number; totalPages: number }>('searchTermMetrics', { ...MARCH, ...payload });
