@@ -22,6 +22,10 @@ export interface BreakdownMonthSums {
  * the monthly rollup, the edge months from the daily rows. Money is summed as numeric (exact) and only then read
  * as a float. Months without rows are absent: the service decides whether that is a real zero (the account
  * synced those days) or missing (it did not).
+ *
+ * Sent packed, one row per account and value with its months as a JSON array: on PGlite every field of every row
+ * is copied out of WebAssembly one by one, and a two-year country tab's 2,760 month rows took 42 ms that way against
+ * 10 ms packed (on PostgreSQL the two are alike, 8.0 and 8.3 ms).
  */
 export async function breakdownMonthSums(db: Database, brandId: string, accountIds: string[], breakdown: string, range: DayRange): Promise<BreakdownMonthSums[]> {
   if (accountIds.length === 0) return [];
@@ -30,19 +34,30 @@ export async function breakdownMonthSums(db: Database, brandId: string, accountI
   const parts: SQL[] = [];
   if (split.months) {
     parts.push(sql`select m.account_id, m.value, to_char(m.month, 'YYYYMM') as month,
-        m.spend::float8 as spend, m.purchase_value::float8 as revenue, m.purchases::float8 as purchases,
-        m.impressions::float8 as impressions, m.clicks::float8 as clicks, m.link_clicks::float8 as link_clicks
+        m.spend, m.purchase_value, m.purchases, m.impressions, m.clicks, m.link_clicks
       from meta_breakdown_monthly m
       where m.brand_id = ${brandId} and m.account_id in (${accounts}) and m.breakdown = ${breakdown} and m.month between ${split.months.first} and ${split.months.last}`);
   }
   if (split.days.length > 0) {
     const inDays = sql.join(split.days.map((d) => sql`b.date between ${d.from} and ${d.to}`), sql` or `);
     parts.push(sql`select b.account_id, b.value, to_char(b.date, 'YYYYMM') as month,
-        sum(b.spend)::float8 as spend, sum(b.purchase_value)::float8 as revenue, sum(b.purchases)::float8 as purchases,
-        sum(b.impressions)::float8 as impressions, sum(b.clicks)::float8 as clicks, sum(b.link_clicks)::float8 as link_clicks
+        sum(b.spend), sum(b.purchase_value), sum(b.purchases), sum(b.impressions), sum(b.clicks), sum(b.link_clicks)
       from meta_breakdown_daily b
       where b.brand_id = ${brandId} and b.account_id in (${accounts}) and b.breakdown = ${breakdown} and (${inDays})
       group by b.account_id, b.value, to_char(b.date, 'YYYYMM')`);
   }
-  return queryRows<BreakdownMonthSums>(db, sql.join(parts, sql` union all `));
+  const packed = await queryRows<{ account_id: string; value: string; months: string }>(
+    db,
+    sql`select x.account_id, x.value,
+        json_agg(json_build_array(x.month, x.spend, x.purchase_value, x.purchases, x.impressions, x.clicks, x.link_clicks))::text as months
+      from (${sql.join(parts, sql` union all `)}) x (account_id, value, month, spend, purchase_value, purchases, impressions, clicks, link_clicks)
+      group by x.account_id, x.value`,
+  );
+  const out: BreakdownMonthSums[] = [];
+  for (const r of packed) {
+    for (const [month, spend, revenue, purchases, impressions, clicks, linkClicks] of JSON.parse(r.months) as Array<[string, number, number, number, number, number, number]>) {
+      out.push({ account_id: r.account_id, value: r.value, month, spend, revenue, purchases, impressions, clicks, link_clicks: linkClicks });
+    }
+  }
+  return out;
 }

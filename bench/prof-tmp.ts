@@ -1,0 +1,16 @@
+import { loadConfig } from '@parallels/server/config';
+import { buildApp } from '@parallels/server/app';
+import { openDatabase } from '@parallels/server/db/client';
+import { NOW, ORIGIN, seedLargeBrand } from './src/large-brand.js';
+const database = await openDatabase({ url: 'postgres://postgres@127.0.0.1:5432/parallels_bench_reports_a03941e93a82' });
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_IDLE_MINUTES: '1440', TOKEN_ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 7).toString('base64')}` });
+const app = await buildApp({ config, database, sync: false, emulators: false, now: () => NOW });
+const b = await seedLargeBrand(app, database.db, config, NOW, true);
+const url = process.env.URL ?? 'analytics/ageConversionReport';
+const payload = { startDate: b.first, endDate: b.yesterday };
+for (let i = 0; i < 300; i++) await app.inject({ method: 'POST', url: `/api/${url}/${b.brandId}`, headers: { cookie: b.cookie, origin: ORIGIN }, payload });
+const t0 = performance.now();
+const N = Number(process.env.N ?? 2000);
+for (let i = 0; i < N; i++) await app.inject({ method: 'POST', url: `/api/${url}/${b.brandId}`, headers: { cookie: b.cookie, origin: ORIGIN }, payload });
+console.log(url, 'mean', ((performance.now() - t0) / N).toFixed(3), 'ms');
+await app.close(); await database.close();
