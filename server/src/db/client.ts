@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -84,6 +84,27 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * The rows of `query` sent as one JSON text (an array of arrays, in `orderBy`'s order), then read back as objects
+ * with `columns` as keys. For reports that read hundreds of rows of many fields: embedded PGlite copies every
+ * field of every row out of WebAssembly one by one (a two-year Meta tab's 2,760 rows: 42 ms against 10 ms packed),
+ * while on PostgreSQL the two cost alike. Numbers, text and nulls only (what JSON keeps as they are).
+ */
+export async function queryPacked<T>(db: Database, columns: ReadonlyArray<keyof T & string>, query: SQL, orderBy?: SQL): Promise<T[]> {
+  const fields = sql.join(columns.map((c) => sql`q.${sql.identifier(c)}`), sql`, `);
+  const [packed] = await queryRows<{ rows: string }>(
+    db,
+    sql`select coalesce(json_agg(json_build_array(${fields})${orderBy ? sql` order by ${orderBy}` : sql``}), '[]')::text as rows from (${query}) q`,
+  );
+  const out: T[] = [];
+  for (const values of JSON.parse(packed!.rows) as unknown[][]) {
+    const row = {} as Record<string, unknown>;
+    for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
+    out.push(row as T);
+  }
+  return out;
 }
 
 /** PostgreSQL's deadlock_detected (40P01), on the error or the driver error drizzle wraps. */
