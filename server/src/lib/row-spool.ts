@@ -9,7 +9,7 @@ import { threadId } from 'node:worker_threads';
  * Rows of one window kept on disk between the pull and the window's transaction (decision 019): a large answer
  * is read batch by batch, and each batch's rows are appended here as they arrive instead of being held in memory
  * until the window is written. The writer reads them back a batch at a time. Rows must survive JSON (strings,
- * numbers, plain objects; no Dates).
+ * numbers, plain objects), or name their Date fields (`dates`).
  *
  * A spool has parts: each attempt of a call writes its own (`part`), and a failed attempt's part is removed, so
  * a retried call never leaves the rows of its failed try behind. Parts may be written side by side.
@@ -17,6 +17,12 @@ import { threadId } from 'node:worker_threads';
  * process left, it removes when it exits.
  */
 export class RowSpool<T> {
+  /**
+   * `dates`: the fields that hold a Date (or null), written as ISO text and read back as Dates, for rows that
+   * go to timestamp columns (Shopify orders); every other value must survive JSON as it is.
+   */
+  constructor(private readonly options: { dates?: ReadonlyArray<keyof T & string> } = {}) {}
+
   private readonly files: Array<{ file: string; slot: number }> = [];
   private open = 0;
   private discarded = false;
@@ -60,7 +66,15 @@ export class RowSpool<T> {
     if (this.open > 0) throw new Error('a part of this spool is still being written');
     for (const { file } of this.files) {
       const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-      for await (const line of lines) if (line) yield JSON.parse(line) as T[];
+      const dates = this.options.dates ?? [];
+      for await (const line of lines) {
+        if (!line) continue;
+        const rows = JSON.parse(line) as Array<Record<string, unknown>>;
+        if (dates.length > 0) {
+          for (const row of rows) for (const key of dates) if (typeof row[key] === 'string') row[key] = new Date(row[key] as string);
+        }
+        yield rows as T[];
+      }
     }
   }
 

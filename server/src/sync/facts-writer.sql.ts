@@ -133,8 +133,11 @@ export async function writeWindowSteps(
       return rows;
     }
     case 'shopify': {
-      // an order already stored from a newer webhook is kept (the export may be older than it)
-      const rows = (await upsertInSteps(step, storeOrders, facts.orders, { newerBy: 'updatedAt' })) + (await upsertInSteps(step, storeRefunds, facts.refunds));
+      // an order already stored from a newer webhook is kept (the export may be older than it); a window's orders
+      // and refunds come off their spools a batch at a time
+      let rows = 0;
+      for await (const batch of batchesOf(facts.orders)) rows += await upsertInSteps(step, storeOrders, batch, { newerBy: 'updatedAt' });
+      for await (const batch of batchesOf(facts.refunds)) rows += await upsertInSteps(step, storeRefunds, batch);
       await step((tx) => finish(tx, rows));
       return rows;
     }

@@ -84,12 +84,16 @@ export async function pullWindow(deps: PullDeps, conn: SyncConnection, window: D
 
 /**
  * Frees what a pulled window keeps outside memory (Google Ads views, GA4 dimension rows, Meta delivery and
- * breakdown rows, spooled to disk): once
+ * breakdown rows, Shopify orders and refunds, spooled to disk): once
  * its transaction has ended, committed or not, or when it is dropped unread. Safe to call twice.
  */
 export async function releaseWindowFacts(facts: WindowFacts): Promise<void> {
   if (facts.platform === 'google_ads' && facts.viewDaily instanceof RowSpool) await facts.viewDaily.discard();
   if (facts.platform === 'ga4' && facts.dimensionDaily instanceof RowSpool) await facts.dimensionDaily.discard();
+  if (facts.platform === 'shopify') {
+    if (facts.orders instanceof RowSpool) await facts.orders.discard();
+    if (facts.refunds instanceof RowSpool) await facts.refunds.discard();
+  }
   if (facts.platform === 'meta') {
     if (facts.adDaily instanceof RowSpool) await facts.adDaily.discard();
     if (facts.breakdowns instanceof RowSpool) await facts.breakdowns.discard();

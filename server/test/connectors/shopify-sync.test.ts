@@ -4,6 +4,8 @@ import type { PlatformsConfig } from '../../src/config.js';
 import { PlatformError } from '../../src/connectors/platform-error.js';
 import type { RetryOptions } from '../../src/connectors/retry.js';
 import { pullShopifyUpdates, pullShopifyWindow, type ShopifyWindowFacts } from '../../src/connectors/shopify/shopify-sync.js';
+import type { StoreOrderRow, StoreRefundRow } from '../../src/connectors/shopify/shopify-mapping.js';
+import { allRows, liveSpoolFiles, RowSpool } from '../../src/lib/row-spool.js';
 import { startEmulatorServer, type EmulatorServer } from '../emulator-server.js';
 
 // The Shopify pull against the emulator over HTTP. Ground truth is fetched in the test with raw GraphQL
@@ -76,12 +78,30 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
+interface ReadFacts {
+  orders: StoreOrderRow[];
+  refunds: StoreRefundRow[];
+  calls: number;
+}
+
+/** a window's spooled orders and refunds read back (and their files removed), or the refresh's arrays */
+async function read(facts: ShopifyWindowFacts): Promise<ReadFacts> {
+  const out = { orders: await allRows(facts.orders), refunds: await allRows(facts.refunds), calls: facts.calls };
+  if (facts.orders instanceof RowSpool) await facts.orders.discard();
+  if (facts.refunds instanceof RowSpool) await facts.refunds.discard();
+  return out;
+}
+
 describe('pullShopifyWindow (bulk operation)', () => {
-  let first: ShopifyWindowFacts;
+  let first: ReadFacts;
 
   it('given the demo shop and 30 days, when the window is pulled, then every local day reconciles with raw paging and merchantDay', async () => {
     const { retry, delays } = recorder();
-    first = await pullShopifyWindow(input(retry));
+    const pulled = await pullShopifyWindow(input(retry));
+    // spooled to disk as the export downloads, the dates read back as Dates
+    expect(pulled.orders).toBeInstanceOf(RowSpool);
+    first = await read(pulled);
+    expect(first.orders[0]!.createdAt).toBeInstanceOf(Date);
     // one mutation, two polls (RUNNING, COMPLETED), one file: however many orders
     expect(first.calls).toBe(4);
     expect(delays).toEqual([250, 500]);
@@ -115,7 +135,7 @@ describe('pullShopifyWindow (bulk operation)', () => {
   });
 
   it('given the same window twice, when pulled again, then the rows are identical', async () => {
-    const again = await pullShopifyWindow(input(recorder().retry));
+    const again = await read(await pullShopifyWindow(input(recorder().retry)));
     expect(again).toEqual(first);
   });
 
@@ -127,7 +147,7 @@ describe('pullShopifyWindow (bulk operation)', () => {
       return realFetch(...args);
     }) as typeof fetch;
     try {
-      const r = await pullShopifyWindow({ ...input(recorder().retry), onRemoteDone: () => void seen.push('remote done') });
+      const r = await read(await pullShopifyWindow({ ...input(recorder().retry), onRemoteDone: () => void seen.push('remote done') }));
       expect(r).toEqual(first);
     } finally {
       globalThis.fetch = realFetch;
@@ -151,7 +171,7 @@ describe('pullShopifyWindow (bulk operation)', () => {
     const other = started.bulkOperationRunQuery.bulkOperation.id;
     const { retry, delays } = recorder();
     const window = { from: '2026-06-01', to: '2026-06-03' };
-    const r = await pullShopifyWindow(input(retry, { platforms, window }));
+    const r = await read(await pullShopifyWindow(input(retry, { platforms, window })));
     // refused start, two polls of the other one, our start, our two polls, our file
     expect(r.calls).toBe(7);
     expect(delays).toEqual([250, 500, 250, 500]);
@@ -163,7 +183,7 @@ describe('pullShopifyWindow (bulk operation)', () => {
   it('given a THROTTLED answer (HTTP 200), when pulled, then the wait Shopify asks for is slept and the pull completes', async () => {
     await emu.admin('shopify', 'faults', { key: token, plan: { rateLimit: { retryAfterSeconds: 3 }, times: 1 } }, 'PUT');
     const { retry, delays, retries } = recorder();
-    const r = await pullShopifyWindow(input(retry, { window: { from: '2026-06-10', to: '2026-06-10' } }));
+    const r = await read(await pullShopifyWindow(input(retry, { window: { from: '2026-06-10', to: '2026-06-10' } })));
     expect(retries).toEqual(['THROTTLED']);
     // the mutation costs 10 and the bucket shows 0 at 200 pts/s: at least the 1 s floor
     expect(delays[0]).toBeGreaterThanOrEqual(1000);
@@ -174,9 +194,42 @@ describe('pullShopifyWindow (bulk operation)', () => {
   it('given a 503, when pulled, then the call is retried', async () => {
     await emu.admin('shopify', 'faults', { key: token, plan: { serverError: { status: 503 }, times: 1 } }, 'PUT');
     const { retry, retries } = recorder();
-    const r = await pullShopifyWindow(input(retry, { window: { from: '2026-06-10', to: '2026-06-10' } }));
+    const r = await read(await pullShopifyWindow(input(retry, { window: { from: '2026-06-10', to: '2026-06-10' } })));
     expect(retries).toEqual(['unavailable']);
     expect(r.calls).toBe(5);
+  });
+
+  it('given a download cut off half way, when pulled, then the retried download starts over: no order of the torn try is kept, no spool file left', async () => {
+    const window = { from: '2026-05-25', to: '2026-06-10' };
+    const clean = await read(await pullShopifyWindow(input(recorder().retry, { window })));
+    const realFetch = globalThis.fetch;
+    let torn = 0;
+    globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
+      const res = await realFetch(...args);
+      if (torn > 0 || !String(args[0] instanceof Request ? args[0].url : args[0]).includes('/bulk-results/')) return res;
+      torn++;
+      // the first half of the file (more than one spooled batch of orders), then the connection drops
+      const text = await res.text();
+      const half = new TextEncoder().encode(text.slice(0, Math.floor(text.length / 2)));
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(half);
+          controller.error(new Error('connection reset'));
+        },
+      });
+      return new Response(body, { status: 200, headers: res.headers });
+    }) as typeof fetch;
+    try {
+      const { retry, retries } = recorder();
+      const pulled = await pullShopifyWindow(input(retry, { window }));
+      expect(retries).toEqual(['unavailable']);
+      expect(await read(pulled)).toEqual({ ...clean, calls: clean.calls + 1 });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(torn).toBe(1);
+    expect(clean.orders.length).toBeGreaterThan(2_000);
+    expect(liveSpoolFiles()).toBe(0);
   });
 
   it('given an expired token, when pulled, then PlatformError auth is thrown at once with no retry', async () => {
@@ -202,7 +255,7 @@ describe('pullShopifyUpdates (orders by updated_at)', () => {
 
   it('given orders updated since an instant, when pulled, then every page is read and matches raw paging', async () => {
     const since = '2026-06-12T00:00:00Z';
-    const r = await pullShopifyUpdates({ ...base(), updatedSince: since, retry: recorder().retry });
+    const r = await read(await pullShopifyUpdates({ ...base(), updatedSince: since, retry: recorder().retry }));
     const raw = await rawOrders(`updated_at:>='${since}'`, 'UPDATED_AT');
     expect(r.calls).toBeGreaterThan(5);
     expect(new Set(r.orders.map((o) => o.orderId))).toEqual(new Set(raw.map((o) => o.id.split('/').pop())));
@@ -211,12 +264,12 @@ describe('pullShopifyUpdates (orders by updated_at)', () => {
 
   it('given refunds after the clock, when the clock moves past them, then they appear in the updates and not before', async () => {
     const since = NOW;
-    const before = await pullShopifyUpdates({ ...base(), updatedSince: since, retry: recorder().retry });
+    const before = await read(await pullShopifyUpdates({ ...base(), updatedSince: since, retry: recorder().retry }));
     expect(before.refunds.every((r) => r.refundedAt.getTime() <= Date.parse(NOW))).toBe(true);
     const later = '2026-06-17T06:00:00Z';
     await emu.admin('shopify', 'clock', { now: later }, 'PUT');
     try {
-      const after = await pullShopifyUpdates({ ...base(), updatedSince: since, retry: recorder().retry });
+      const after = await read(await pullShopifyUpdates({ ...base(), updatedSince: since, retry: recorder().retry }));
       const seen = new Set(before.refunds.map((r) => r.refundId));
       const fresh = after.refunds.filter((r) => r.refundedAt.getTime() > Date.parse(NOW));
       expect(fresh.length).toBeGreaterThan(5);
@@ -233,7 +286,7 @@ describe('pullShopifyUpdates (orders by updated_at)', () => {
   it('given THROTTLED on a page, when pulled, then the bucket refill time is waited out', async () => {
     await emu.admin('shopify', 'faults', { key: token, plan: { rateLimit: { retryAfterSeconds: 3 }, times: 1 } }, 'PUT');
     const { retry, delays, retries } = recorder();
-    const r = await pullShopifyUpdates({ ...base(), updatedSince: '2026-06-14T00:00:00Z', retry });
+    const r = await read(await pullShopifyUpdates({ ...base(), updatedSince: '2026-06-14T00:00:00Z', retry }));
     expect(retries).toEqual(['THROTTLED']);
     expect(delays[0]).toBe(3000); // (802 requested - 202 shown) / 200 per second
     expect(r.orders.length).toBeGreaterThan(0);

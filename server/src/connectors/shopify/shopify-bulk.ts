@@ -98,11 +98,12 @@ export async function* streamLines(body: AsyncIterable<Uint8Array>): AsyncGenera
 }
 
 /**
- * GET the JSONL (a signed storage URL: no access token goes there) and hand each parsed line to `onLine`.
+ * GET the JSONL (a signed storage URL: no access token goes there) and hand each parsed line to `onLine` (awaited
+ * when it returns a promise, so a slow consumer slows the download rather than filling memory).
  * Network failures, 5xx, a cut-off body or a torn line are 'unavailable' (retried by the caller); 4xx is
  * BulkFileRefused. Returns the number of lines.
  */
-export async function downloadJsonl(url: string, onLine: (value: Record<string, unknown>) => void, timeoutMs = 30 * 60_000): Promise<number> {
+export async function downloadJsonl(url: string, onLine: (value: Record<string, unknown>) => void | Promise<void>, timeoutMs = 30 * 60_000): Promise<number> {
   let res: Response;
   try {
     res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
@@ -129,7 +130,10 @@ export async function downloadJsonl(url: string, onLine: (value: Record<string, 
     }
     lines++;
     // onLine's own errors (mapping) go to the caller as they are
-    if (value && typeof value === 'object' && !Array.isArray(value)) onLine(value as Record<string, unknown>);
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const handled = onLine(value as Record<string, unknown>);
+      if (handled) await handled;
+    }
   }
   return lines;
 }

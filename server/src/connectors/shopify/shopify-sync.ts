@@ -7,6 +7,7 @@ import {
   type BulkOperationNode, type BulkUserError,
 } from './shopify-bulk.js';
 import { shopifyGraphql, throttleWaitMs, type ShopifyQueryCost } from './shopify-graphql.js';
+import { RowSpool, type Rows } from '../../lib/row-spool.js';
 import {
   createdWindowQuery, localDay, mapBulkLine, mapOrder, searchTime, ShopifyMappingError,
   type ShopContext, type ShopifyOrderNode, type StoreOrderRow, type StoreRefundRow,
@@ -48,8 +49,10 @@ export interface ShopifyUpdatesInput extends ShopifyPullInput {
 }
 
 export interface ShopifyWindowFacts {
-  orders: StoreOrderRow[];
-  refunds: StoreRefundRow[];
+  /** a window's orders and refunds are spooled to disk as the export downloads (a large store's 60 days are
+   * hundreds of thousands of orders); the refresh's few are held in memory */
+  orders: Rows<StoreOrderRow>;
+  refunds: Rows<StoreRefundRow>;
   /** platform HTTP calls made (retries included), for the backfill benchmark */
   calls: number;
 }
@@ -179,23 +182,38 @@ export async function pullShopifyWindow(input: ShopifyWindowInput): Promise<Shop
   const bulkQuery = `{ orders(query: ${JSON.stringify(search)}, sortKey: CREATED_AT) { edges { node { ${ORDER_FIELDS} } } } }`;
   const op = await runBulk(s, bulkQuery);
   input.onRemoteDone?.();
-  const orders: StoreOrderRow[] = [];
-  const refunds: StoreRefundRow[] = [];
   // url null: the query matched nothing (no orders is not an error, and no rows are invented)
-  if (!op.url) return { orders, refunds, calls: s.calls };
+  if (!op.url) return { orders: [], refunds: [], calls: s.calls };
   const url = op.url;
+  // Spooled as they download, SPOOL_BATCH orders at a time; each try of the download writes its own parts, which
+  // are removed when it fails, so a retried download starts over (decision 019).
+  const orders = new RowSpool<StoreOrderRow>({ dates: ['createdAt', 'updatedAt', 'cancelledAt'] });
+  const refunds = new RowSpool<StoreRefundRow>({ dates: ['refundedAt'] });
   try {
     await withRetry(async () => {
-      orders.length = 0; // a retried download starts over
-      refunds.length = 0;
       s.calls++;
-      await downloadJsonl(url, (line) => {
-        const m = mapBulkLine(s.ctx, line);
-        if (m.order) orders.push(m.order);
-        refunds.push(...m.refunds);
-      });
+      await orders.part(0, (appendOrders) =>
+        refunds.part(0, async (appendRefunds) => {
+          let orderBatch: StoreOrderRow[] = [];
+          let refundBatch: StoreRefundRow[] = [];
+          const flush = async () => {
+            await appendOrders(orderBatch);
+            await appendRefunds(refundBatch);
+            orderBatch = [];
+            refundBatch = [];
+          };
+          await downloadJsonl(url, (line) => {
+            const m = mapBulkLine(s.ctx, line);
+            if (m.order) orderBatch.push(m.order);
+            for (const r of m.refunds) refundBatch.push(r);
+            return orderBatch.length >= SPOOL_BATCH ? flush() : undefined;
+          });
+          await flush();
+        }),
+      );
     }, input.retry);
   } catch (e) {
+    await Promise.all([orders.discard(), refunds.discard()]);
     // An expired or refused file URL, or an order we cannot read: downloading the same file again cannot
     // help (withRetry lets these through at once); the job retries the window with a new export.
     if (e instanceof BulkFileRefused) throw new PlatformError('shopify', 'unavailable', e.message, { status: e.status, code: 'BULK_FILE_REFUSED' });
@@ -203,6 +221,9 @@ export async function pullShopifyWindow(input: ShopifyWindowInput): Promise<Shop
   }
   return { orders, refunds, calls: s.calls };
 }
+
+/** orders per spooled batch of a window's export */
+const SPOOL_BATCH = 2_000;
 
 /**
  * Refresh: every order updated since `updatedSince` (new orders, refunds, cancellations, fulfilments),
