@@ -25,6 +25,29 @@ function referenceCents(text: string): bigint {
 }
 
 describe('money: one rounding rule', () => {
+  it('a number is rounded as its 15-digit decimal text is, on the fast path for whole cents too', () => {
+    // the exact path's own reading of a number: its decimal text to 15 significant digits
+    const asText = (v: number) => toCents(String(Number(v.toPrecision(15))));
+    const outcome = (f: () => number) => {
+      try {
+        return f();
+      } catch (e) {
+        return e instanceof MoneyFormatError ? 'refused' : 'other error';
+      }
+    };
+    const wholeCents = fc.integer({ min: -(10 ** 11) + 1, max: 10 ** 11 - 1 }).map((c) => c / 100);
+    const sumsOfCents = fc.array(wholeCents, { minLength: 1, maxLength: 30 }).map((xs) => xs.reduce((a, b) => a + b, 0));
+    const anyDouble = fc.double({ min: -1e12, max: 1e12, noNaN: true });
+    const nearHalfCents = fc.integer({ min: -(10 ** 9), max: 10 ** 9 }).map((c) => (c + 0.5) / 100);
+    for (const values of [wholeCents, sumsOfCents, anyDouble, nearHalfCents]) {
+      fc.assert(fc.property(values, (v) => outcome(() => toCents(v)) === outcome(() => asText(v))), { numRuns: 5000 });
+    }
+    expect(Object.is(toCents(-0.001), 0)).toBe(true);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents(1.005)).toBe(101);
+    expect(toCents(-1.005)).toBe(-101);
+  });
+
   it('rounds any decimal text to the cents an exact decimal computation gives', () => {
     fc.assert(fc.property(decimalText, (text) => BigInt(toCents(text)) === referenceCents(text)), { numRuns: 5000 });
   });

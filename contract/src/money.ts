@@ -39,12 +39,34 @@ function roundedCents(value: string | number): bigint {
   return sign === '-' ? -cents : cents;
 }
 
+/** Amounts under a billion (1e11 cents): a double carries them to within 1e-7, far inside the 15 digits the exact path reads. */
+const FAST_CENTS_LIMIT = 1e11;
+
+/**
+ * The fast path for a number that already is whole cents (a sum of numeric(16,2) amounts read back as a double,
+ * as every report's sums are): value x 100 lies within 1e-6 of a whole number r, so its decimal text is within
+ * far less than half a cent of r / 100 and the one rule rounds it to r. Anything else (a third decimal, a huge
+ * amount, NaN) takes the exact path. Reports convert thousands of sums a request; the exact path's text and
+ * bigint work cost ~2 us each (a two-year Meta country tab: 6,000 conversions).
+ */
+function wholeCentsOf(value: number): number | undefined {
+  const scaled = value * 100;
+  const r = Math.round(scaled);
+  // r === 0 only for 0 itself: a tiny amount goes the exact way (which refuses 5e-324, say, as before)
+  if (!(Math.abs(r) < FAST_CENTS_LIMIT) || Math.abs(scaled - r) > 1e-6 || (r === 0 && value !== 0)) return undefined;
+  return r + 0; // -0 -> 0
+}
+
 /**
  * An amount in major units -> whole cents: exact on the decimal digits, half away from zero ("1.005" is 101,
  * "-1.005" is -101, "0.004999" is 0). Throws MoneyFormatError for anything that is not a number, and for an
  * amount too large to count in cents exactly as a JavaScript number.
  */
 export function toCents(value: string | number): number {
+  if (typeof value === 'number') {
+    const fast = wholeCentsOf(value);
+    if (fast !== undefined) return fast;
+  }
   const cents = roundedCents(value);
   const n = Number(cents);
   if (!Number.isSafeInteger(n)) throw new MoneyFormatError(`an amount too large to count in cents: ${String(value)}`);
