@@ -7,7 +7,7 @@ import { addDays, todayIn } from '@parallels/contract/days';
 import { assertReportDatesInRange } from './report-bounds.js';
 import type { ReportDeps } from './report-deps.js';
 import { loadSourceConnections } from './reports.sql.js';
-import { coversRange, nothingSyncedYet, reconnectMessage, sourceStatus, type SourceConnection } from './source-status.js';
+import { mergedWindows, nothingSyncedYet, reconnectMessage, sourceStatus, type SourceConnection } from './source-status.js';
 
 // The steps every report shares (decision 005): the brand's day and the requested range checked against it,
 // the sources' connections with their committed windows, 409 before anything synced, per-day coverage (a
@@ -88,7 +88,29 @@ export function assertSomethingSynced(sources: Record<string, SourceConnection[]
 export function coveredDays(conns: SourceConnection[], days: readonly string[], today: string): Set<string> | null {
   if (conns.length === 0) return null;
   const yesterday = addDays(today, -1);
-  return new Set(days.filter((d) => d <= yesterday && conns.every((c) => coversRange(c.windows, { from: d, to: d }))));
+  // each connection's windows merged once; a day is covered when it lies in one run of every connection
+  // (a two-year report asks this of 730 days)
+  const runs = conns.map((c) => mergedWindows(c.windows));
+  const covered = new Set<string>();
+  for (const d of days) {
+    if (d > yesterday) continue;
+    let inEvery = true;
+    for (const r of runs) {
+      let inOne = false;
+      for (const [from, to] of r) {
+        if (from <= d && d <= to) {
+          inOne = true;
+          break;
+        }
+      }
+      if (!inOne) {
+        inEvery = false;
+        break;
+      }
+    }
+    if (inEvery) covered.add(d);
+  }
+  return covered;
 }
 
 export function sourceStatuses<P extends Platform>(sources: ReportSources<P>, ranges: DayRange[], today: string): Record<P, SourceStatus> {

@@ -33,7 +33,7 @@ export function coversRange(windows: ReadonlyArray<readonly [string, string]>, r
 const merged = new WeakMap<ReadonlyArray<readonly [string, string]>, Array<[string, string]>>();
 
 /** The windows as disjoint runs of days, oldest first: overlapping and back-to-back windows joined. */
-function mergedWindows(windows: ReadonlyArray<readonly [string, string]>): Array<[string, string]> {
+export function mergedWindows(windows: ReadonlyArray<readonly [string, string]>): Array<[string, string]> {
   const hit = merged.get(windows);
   if (hit) return hit;
   const runs: Array<[string, string]> = [];
