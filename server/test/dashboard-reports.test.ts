@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { REPORT_DATE_MESSAGE } from '@parallels/contract/report-dates';
+import { summaryResponseSchema } from '@parallels/contract/summary';
 import { queryRows } from '../src/db/client.js';
 import { insertBrand, replaceConnections } from '../src/modules/brands/brands.sql.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
@@ -19,8 +20,15 @@ describe.each(DB_KINDS)('dashboard and AdMetrics reports on %s', (kind) => {
   let waitingBrandId: string; // Meta act_4 connected, nothing synced yet
   let shopOnlyBrandId: string; // a Shopify store only, synced from February
 
-  const post = (url: string, payload?: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url, headers: { cookie, origin: ORIGIN }, ...(payload === undefined ? {} : { payload }) });
+  const post = async (url: string, payload?: Record<string, unknown>) => {
+    const res = await t.app.inject({ method: 'POST', url, headers: { cookie, origin: ORIGIN }, ...(payload === undefined ? {} : { payload }) });
+    if (res.statusCode === 200 && url.startsWith('/api/summary/')) {
+      // sent as plain JSON (lib/plain-json.ts): exactly what the declared schema lets through, nothing it would strip
+      const body = res.json();
+      expect(summaryResponseSchema.parse(body)).toEqual(body);
+    }
+    return res;
+  };
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { now: () => NOW });

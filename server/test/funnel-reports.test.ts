@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBrand } from '../src/modules/brands/brands.sql.js';
 import { createTestApp, DB_KINDS, sessionCookie, type TestApp } from './test-app.js';
 import { seedGa4Window, subscribeBrand } from './reports-seed.js';
+import { dailyFunnelReportSchema, dayFunnelReportSchema, monthFunnelReportSchema } from '@parallels/contract/analytics';
+import type { z } from 'zod';
+
+const FUNNEL_SCHEMAS: Record<string, z.ZodType> = { atcreport: dailyFunnelReportSchema, dayAtcReport: dayFunnelReportSchema, monthAtcReport: monthFunnelReportSchema };
 
 // The funnel reports' three calls over seeded ga4_daily facts, exact numbers. The clock is pinned to
 // 2026-03-15 12:00 UTC (Asia/Kolkata: today Sunday 2026-03-15, yesterday 2026-03-14). Every day has 100 sessions,
@@ -28,7 +32,15 @@ describe.each(DB_KINDS)('GA4 funnel reports on %s', (kind) => {
   let partialId: string; // synced from 2026-03-05
   let noGa4Id: string;
 
-  const post = (call: string, id: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api/analytics/${call}/${id}`, headers: { cookie, origin: ORIGIN }, payload: payload as object });
+  const post = async (call: string, id: string, payload: unknown) => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/analytics/${call}/${id}`, headers: { cookie, origin: ORIGIN }, payload: payload as object });
+    if (res.statusCode === 200) {
+      // sent as plain JSON (lib/plain-json.ts): exactly what the declared schema lets through, nothing it would strip
+      const body = res.json();
+      expect(FUNNEL_SCHEMAS[call]!.parse(body)).toEqual(body);
+    }
+    return res;
+  };
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { now: () => NOW });

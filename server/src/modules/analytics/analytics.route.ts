@@ -19,7 +19,8 @@ import { buildDailyFunnel, buildDayWiseFunnel, buildMonthlyFunnel } from './funn
 // spec/reports.md section 7: POST /api/analytics/{name}ConversionReport/{brandId}, one route per report name (15),
 // each with {startDate, endDate}, and the funnel reports' three calls, one per view. The brand-access hook guards
 // them all (they name :brandId).
-// The conversion answers (a two-year page-path report: 1,500 values x 25 months, 3.3 MB) go out as plain JSON
+// The conversion answers (a two-year page-path report: 1,500 values x 25 months, 3.3 MB) and the funnel's (two years
+// of days: 730 rows, 141 KB; zod's encode 1.6 ms against 0.9 ms for JSON.stringify) go out as plain JSON
 // (lib/plain-json.ts; the service tests hold every answer to the schema).
 
 export async function analyticsRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
@@ -34,17 +35,17 @@ export async function analyticsRoutes(app: FastifyInstance, deps: ReportDeps): P
   // the funnel reports: Daily (dateRanges -> ranges), Day wise (startDate, endDate -> data), Monthly Metrics (dateRanges -> ranges)
   typed.post(
     '/api/analytics/atcreport/:brandId',
-    { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: funnelRangesBodySchema, response: { 200: dailyFunnelReportSchema } } },
+    { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: funnelRangesBodySchema, response: { 200: dailyFunnelReportSchema } }, serializerCompiler: plainJsonSerializer },
     async (req) => buildDailyFunnel(deps, req.brand!, req.body),
   );
   typed.post(
     '/api/analytics/dayAtcReport/:brandId',
-    { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: funnelDayBodySchema, response: { 200: dayFunnelReportSchema } } },
+    { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: funnelDayBodySchema, response: { 200: dayFunnelReportSchema } }, serializerCompiler: plainJsonSerializer },
     async (req) => buildDayWiseFunnel(deps, req.brand!, req.body),
   );
   typed.post(
     '/api/analytics/monthAtcReport/:brandId',
-    { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: funnelRangesBodySchema, response: { 200: monthFunnelReportSchema } } },
+    { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: funnelRangesBodySchema, response: { 200: monthFunnelReportSchema } }, serializerCompiler: plainJsonSerializer },
     async (req) => buildMonthlyFunnel(deps, req.brand!, req.body),
   );
 }
