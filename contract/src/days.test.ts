@@ -9,6 +9,7 @@ import {
   eachDay,
   isCalendarDay,
   monthEnd,
+  monthsOfRange,
   monthStart,
   nextMonthStart,
   quarterStart,
@@ -186,5 +187,15 @@ describe('day arithmetic against Date (the fast paths: same month, month by mont
       expect(eachDay({ from, to })).toEqual(want);
     }
     expect(eachDay({ from: '2024-11-22', to: '2026-11-21' })).toHaveLength(730);
+  });
+
+  it('monthsOfRange is the range\'s days grouped by calendar month, oldest first, each month as its first and last day in the range', () => {
+    const ranges: Array<[string, string]> = [['2023-12-30', '2024-03-02'], ['2024-02-28', '2024-03-01'], ['2026-01-31', '2026-01-31'], ['2024-11-22', '2026-11-21'], ['2026-03-05', '2026-03-04'], ['2026-02-01', '2026-02-28']];
+    for (const [from, to] of ranges) {
+      const want = new Map<string, string[]>();
+      for (const d of eachDay({ from, to })) want.set(d.slice(0, 4) + d.slice(5, 7), [...(want.get(d.slice(0, 4) + d.slice(5, 7)) ?? []), d]);
+      expect(monthsOfRange({ from, to })).toEqual([...want].map(([month, days]) => ({ month, part: { from: days[0], to: days[days.length - 1] } })));
+    }
+    expect(monthsOfRange({ from: '2024-11-22', to: '2026-11-21' })).toHaveLength(25);
   });
 });

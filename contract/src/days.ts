@@ -112,6 +112,19 @@ export function nextMonthStart(day: IsoDay): IsoDay {
 }
 
 /**
+ * The calendar months a range touches, oldest first: each month's 'YYYYMM' and the part of the range inside it
+ * (its days without listing them: a two-year report asks this once a request, not 730 days).
+ */
+export function monthsOfRange(range: DayRange): Array<{ month: string; part: DayRange }> {
+  const out: Array<{ month: string; part: DayRange }> = [];
+  for (let from = range.from; from <= range.to; from = nextMonthStart(from)) {
+    const end = monthEnd(from);
+    out.push({ month: from.slice(0, 4) + from.slice(5, 7), part: { from, to: end < range.to ? end : range.to } });
+  }
+  return out;
+}
+
+/**
  * A range as the calendar months wholly inside it and the partial days at its ends, for reports that read whole
  * months from a monthly rollup: `months` runs from the first whole month's first day to the last whole month's
  * last day (null when no month fits whole), `edges` are the days before and after it (the whole range when no

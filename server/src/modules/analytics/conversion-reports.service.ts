@@ -1,4 +1,4 @@
-import { eachDay } from '@parallels/contract/days';
+import { monthsOfRange } from '@parallels/contract/days';
 import {
   CATEGORY_OF_TONE,
   colourTone,
@@ -21,8 +21,8 @@ import type { AccessibleBrand } from '../auth/auth.sql.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import {
   assertSomethingSynced,
-  coveredDays,
   loadReportSources,
+  rangeCovered,
   resolveReportRange,
   sourceStatuses,
   throwIfReconnectNeeded,
@@ -58,16 +58,9 @@ export function reportNotice(report: ConversionReportInfo): string | null {
   return null;
 }
 
-/** 'YYYYMM' of every month the range touches, newest first, each with its days inside the range. */
-function monthsOf(range: DayRange): Array<{ month: string; days: string[] }> {
-  const byMonth = new Map<string, string[]>();
-  for (const day of eachDay(range)) {
-    const key = `${day.slice(0, 4)}${day.slice(5, 7)}`;
-    const list = byMonth.get(key);
-    if (list) list.push(day);
-    else byMonth.set(key, [day]);
-  }
-  return [...byMonth.entries()].sort(([a], [b]) => (a < b ? 1 : -1)).map(([month, days]) => ({ month, days }));
+/** 'YYYYMM' of every month the range touches, newest first, each with the part of the range inside it. */
+function monthsOf(range: DayRange): Array<{ month: string; part: DayRange }> {
+  return monthsOfRange(range).reverse();
 }
 
 const add = (a: Sums, b: Sums): Sums => ({ sessions: a.sessions + b.sessions, purchases: a.purchases + b.purchases });
@@ -125,14 +118,13 @@ export async function buildConversionReport(deps: ReportDeps, brand: AccessibleB
   const page = pageSize === 'all' ? 1 : (body.page ?? 1);
   const noCategories = Object.fromEntries(PERFORMANCE_CATEGORIES.map((c) => [c, 0])) as Record<PerformanceCategory, number>;
   const base = { success: true as const, report: report.call, dimensionKey: report.label, notice: reportNotice(report), range, status: status.ga4, page, pageSize };
-  const covered = coveredDays(sources.ga4, eachDay(range), today);
-  if (covered === null) {
+  if (sources.ga4.length === 0) {
     // no GA4 property on the brand: nothing to show (the screen offers to connect one), never zeros
     return { ...base, data: [], months: [], totalRows: 0, matchingRows: 0, categoryCounts: noCategories, averages: { totalSessions: null, convRate: null, monthlySessions: null, monthlyConvRate: null } };
   }
 
   const months = monthsOf(range);
-  const monthCovered = new Map(months.map((m) => [m.month, m.days.every((d) => covered.has(d))]));
+  const monthCovered = new Map(months.map((m) => [m.month, rangeCovered(sources.ga4, m.part, today) === true]));
   const allCovered = months.every((m) => monthCovered.get(m.month));
   // Every value's narrow sums: from the running sums when the answer is a page whose list needs no month's figures
   // of every value (one property, every month synced, no month column filtered or sorted), else by month.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, eachDay } from '@parallels/contract/days';
-import { coveredDays } from './report-pipeline.js';
+import { coveredDays, rangeCovered } from './report-pipeline.js';
 import { coversRange, type SourceConnection } from './source-status.js';
 
 const conn = (windows: Array<[string, string]>): SourceConnection => ({
@@ -33,6 +33,20 @@ describe('coveredDays', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('rangeCovered says whether every day of a range is among coveredDays, without listing them', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(window, { maxLength: 6 }), { minLength: 1, maxLength: 3 }), day, day, day, (windowsPerConn, a, b, today) => {
+        const range = a <= b ? { from: a, to: b } : { from: b, to: a };
+        const conns = windowsPerConn.map(conn);
+        const days = eachDay(range);
+        const covered = coveredDays(conns, days, today)!;
+        expect(rangeCovered(conns, range, today)).toBe(days.every((d) => covered.has(d)));
+      }),
+      { numRuns: 500 },
+    );
+    expect(rangeCovered([], { from: '2026-02-01', to: '2026-02-02' }, '2026-03-01')).toBeNull();
   });
 
   it('is null for a source without connections (nothing to show, not missing days)', () => {

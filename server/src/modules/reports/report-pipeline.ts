@@ -7,7 +7,7 @@ import { addDays, todayIn } from '@parallels/contract/days';
 import { assertReportDatesInRange } from './report-bounds.js';
 import type { ReportDeps } from './report-deps.js';
 import { loadSourceConnections } from './reports.sql.js';
-import { mergedWindows, nothingSyncedYet, reconnectMessage, sourceStatus, type SourceConnection } from './source-status.js';
+import { coversRange, mergedWindows, nothingSyncedYet, reconnectMessage, sourceStatus, type SourceConnection } from './source-status.js';
 
 // The steps every report shares (decision 005): the brand's day and the requested range checked against it,
 // the sources' connections with their committed windows, 409 before anything synced, per-day coverage (a
@@ -79,6 +79,15 @@ export function keepBrandCurrency<P extends Platform>(sources: ReportSources<P>,
 export function assertSomethingSynced(sources: Record<string, SourceConnection[]>): void {
   const all = Object.values(sources).flat();
   if (nothingSyncedYet(all)) throw new AppError('conflict', METRICS_NOT_READY_MESSAGE, { code: METRICS_NOT_READY_CODE });
+}
+
+/**
+ * Whether every day of `range` is synced by every connection of a source (none after yesterday): the same as every
+ * day being in coveredDays, without listing the days. Null when the source has no connection.
+ */
+export function rangeCovered(conns: SourceConnection[], range: DayRange, today: string): boolean | null {
+  if (conns.length === 0) return null;
+  return range.from <= range.to && range.to <= addDays(today, -1) && conns.every((c) => coversRange(c.windows, range));
 }
 
 /**
