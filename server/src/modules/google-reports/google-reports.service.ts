@@ -1,5 +1,5 @@
 import { microsToUnits } from '@parallels/contract/money';
-import { eachDay } from '@parallels/contract/days';
+import { monthsOfRange } from '@parallels/contract/days';
 import { ratio } from '@parallels/contract/metrics';
 import {
   GOOGLE_REPORT_KEYS,
@@ -15,7 +15,7 @@ import {
 import type { DayRange } from '@parallels/contract/report-dates';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import type { ReportDeps } from '../reports/report-deps.js';
-import { assertSomethingSynced, coveredDays, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
+import { assertSomethingSynced, loadReportSources, rangeCovered, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
 import { connectionStatus } from '../reports/source-status.js';
 import { PRESET_VIEWS, presetBuilds } from '../../db/google-view-presets.sql.js';
 import { presetReportPage, viewMonthSums, viewReportPage, type GoogleView, type PageRow, type ViewMonthSums } from './google-reports.sql.js';
@@ -64,16 +64,9 @@ function figures(s: GoogleAdsSums | null) {
   };
 }
 
-/** The months of a range, newest first, each with its days (YYYYMM). */
-function monthsOf(range: DayRange): Array<{ month: string; days: string[] }> {
-  const byMonth = new Map<string, string[]>();
-  for (const d of eachDay(range)) {
-    const m = `${d.slice(0, 4)}${d.slice(5, 7)}`;
-    const list = byMonth.get(m);
-    if (list) list.push(d);
-    else byMonth.set(m, [d]);
-  }
-  return [...byMonth.entries()].sort(([a], [b]) => (a < b ? 1 : -1)).map(([month, days]) => ({ month, days }));
+/** The months of a range, newest first (YYYYMM), each with the part of the range inside it. */
+function monthsOf(range: DayRange): Array<{ month: string; part: DayRange }> {
+  return monthsOfRange(range).reverse();
 }
 
 export function matchesColumnFilter(value: number | null, filter: GoogleColumnFilter | undefined): boolean {
@@ -164,16 +157,11 @@ export async function buildGoogleReport(deps: ReportDeps, brand: AccessibleBrand
   assertSomethingSynced(sources);
   const conns = sources.google_ads.filter((c) => request.accountId === undefined || c.accountId === request.accountId);
   const months = monthsOf(range);
-  const days = eachDay(range);
-
-  const coverage = conns.map((conn) => {
-    const covered = coveredDays([conn], days, today) ?? new Set<string>();
-    return {
-      conn,
-      months: months.map(({ month, days: ds }) => ({ month, complete: ds.every((d) => covered.has(d)) })),
-      complete: days.every((d) => covered.has(d)),
-    };
-  });
+  const coverage = conns.map((conn) => ({
+    conn,
+    months: months.map(({ month, part }) => ({ month, complete: rangeCovered([conn], part, today) === true })),
+    complete: rangeCovered([conn], range, today) === true,
+  }));
   // accounts with every day synced are paged on their figures; the others (figures missing) by label
   const query = { costFilter: request.costFilter, convValuePerCostFilter: request.convValuePerCostFilter, category: request.category, limit: request.limit, offset: request.offset, sortBy: request.sortBy, sortOrder: request.sortOrder };
   const completeIds = coverage.filter((c) => c.complete).map((c) => c.conn.accountId);

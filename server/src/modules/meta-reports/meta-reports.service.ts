@@ -1,5 +1,5 @@
 import { toCents } from '@parallels/contract/money';
-import { eachDay } from '@parallels/contract/days';
+import { monthsOfRange } from '@parallels/contract/days';
 import { ratio } from '@parallels/contract/metrics';
 import {
   META_REPORT_BREAKDOWNS,
@@ -12,7 +12,7 @@ import {
 import type { DayRange } from '@parallels/contract/report-dates';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import type { ReportDeps } from '../reports/report-deps.js';
-import { assertSomethingSynced, coveredDays, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
+import { assertSomethingSynced, loadReportSources, rangeCovered, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
 import { connectionStatus, type SourceConnection } from '../reports/source-status.js';
 import { breakdownMonthSums, type BreakdownMonthSums } from './meta-reports.sql.js';
 
@@ -56,18 +56,6 @@ function fromRow(r: BreakdownMonthSums): Sums {
   };
 }
 
-/** The months a range touches (YYYYMM, oldest first), each with its days inside the range. */
-function monthsOf(range: DayRange): Array<{ month: string; days: string[] }> {
-  const out: Array<{ month: string; days: string[] }> = [];
-  for (const day of eachDay(range)) {
-    const month = day.slice(0, 4) + day.slice(5, 7);
-    const last = out[out.length - 1];
-    if (last?.month === month) last.days.push(day);
-    else out.push({ month, days: [day] });
-  }
-  return out;
-}
-
 function monthFigures(month: string, s: Sums | null): MetaReportMonth {
   if (s === null) return { month, spend: null, purchaseRoas: null, purchaseConversionValue: null, purchases: null, impressions: null, clicks: null, linkClicks: null };
   return {
@@ -107,13 +95,8 @@ function bySpend(a: MetaReportRow, b: MetaReportRow): number {
 type Cells = Map<string, Map<string, Sums>>; // value -> month -> sums
 
 /** One account's rows: a synced month without a row for a value is a real zero; an unsynced month is null. */
-function accountRows(conn: SourceConnection, cells: Cells, months: Array<{ month: string; days: string[] }>, today: string): { rows: MetaReportRow[]; complete: Map<string, boolean> } {
-  const complete = new Map(
-    months.map((m) => {
-      const covered = coveredDays([conn], m.days, today);
-      return [m.month, covered !== null && covered.size === m.days.length] as const;
-    }),
-  );
+function accountRows(conn: SourceConnection, cells: Cells, months: Array<{ month: string; part: DayRange }>, today: string): { rows: MetaReportRow[]; complete: Map<string, boolean> } {
+  const complete = new Map(months.map((m) => [m.month, rangeCovered([conn], m.part, today) === true] as const));
   const rows = [...cells.entries()].map(([value, byMonth]) => rowOf(value, months.map((m) => ({ month: m.month, sums: complete.get(m.month) ? (byMonth.get(m.month) ?? ZERO) : null }))));
   return { rows: rows.sort(bySpend), complete };
 }
@@ -126,7 +109,7 @@ export async function buildMetaReport<K extends MetaReportBreakdown>(deps: Repor
   assertSomethingSynced(sources);
   const conns = sources.meta;
   const facts = await breakdownMonthSums(deps.db, brand.id, conns.map((c) => c.accountId), spec.fact, range);
-  const months = monthsOf(range);
+  const months = monthsOfRange(range);
 
   const perAccount = new Map<string, Cells>();
   for (const r of facts) {

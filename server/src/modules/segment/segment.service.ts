@@ -1,5 +1,4 @@
 import { microsToUnits } from '@parallels/contract/money';
-import { eachDay } from '@parallels/contract/days';
 import { ratio } from '@parallels/contract/metrics';
 import type { DayRange, SourceStatus } from '@parallels/contract/report-dates';
 import {
@@ -19,7 +18,7 @@ import {
 } from '@parallels/contract/segment';
 import type { AccessibleBrand } from '../auth/auth.sql.js';
 import type { ReportDeps } from '../reports/report-deps.js';
-import { assertSomethingSynced, coveredDays, loadReportSources, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
+import { assertSomethingSynced, loadReportSources, rangeCovered, resolveReportRange, sourceStatuses, throwIfReconnectNeeded } from '../reports/report-pipeline.js';
 import { presetBuilds } from '../../db/google-view-presets.sql.js';
 import { presetSearchTermReport, productSums, searchTermReport, type ProductSums } from './segment.sql.js';
 import { addGoogleAdsSums, NO_GOOGLE_ADS_SUMS, type GoogleAdsSums } from '../google-reports/google-ads-sums.js';
@@ -59,12 +58,10 @@ async function context(deps: ReportDeps, brand: AccessibleBrand, body: { startDa
   const { today, range } = resolveReportRange(brand, body, deps.now());
   const sources = await loadReportSources(deps, brand.id, ['google_ads'] as const);
   assertSomethingSynced(sources);
-  const days = eachDay(range);
-  const covered = coveredDays(sources.google_ads, days, today);
   const statuses = sourceStatuses(sources, [range], today);
   return {
     range,
-    complete: covered !== null && days.every((d) => covered.has(d)),
+    complete: rangeCovered(sources.google_ads, range, today) === true,
     status: statuses.google_ads,
     customerIds: sources.google_ads.map((c) => c.accountId),
     finish: (answer) => {
