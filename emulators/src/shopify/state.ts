@@ -24,11 +24,12 @@ export interface BulkOperation {
   /** set when the export cannot run (e.g. the token lacks read_orders): status FAILED */
   errorCode: 'ACCESS_DENIED' | 'INTERNAL_SERVER_ERROR' | 'TIMEOUT' | null;
   allOrders: boolean;
-  counts: { objects: number; roots: number; bytes: number } | null;
+  /** bytes: null for an export streamed as it downloads (bulk.ts countBulkFile) */
+  counts: { objects: number; roots: number; bytes: number | null } | null;
   /** realistic latency: the export completes this many ms (real time) after createdReal, however often it is polled */
   readyMs?: number;
-  /** the JSONL, rendered once when the export finished (chunks of ~64 KB); dropped for all but the newest files */
-  file?: string[];
+  /** the JSONL, rendered once when the export finished, on disk (bulk.ts renderBulkFile); dropped for all but the newest files */
+  filePath?: string;
 }
 
 export interface SubscriptionLineItem {
