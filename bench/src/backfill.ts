@@ -13,7 +13,7 @@ import { seedDemo } from '@parallels/server/sandbox/demo';
 import { runBackfill, type JobDeps } from '@parallels/server/sync/backfill.job';
 import { META_MAX_WINDOWS, META_RUNS_PER_WINDOW, windowConcurrency } from '@parallels/server/sync/window-concurrency';
 import { sql } from 'drizzle-orm';
-import { addDays, yesterdayIn } from '@parallels/contract/days';
+import { addDays } from '@parallels/contract/days';
 import { freePort } from './common.js';
 
 /**
@@ -453,9 +453,14 @@ try {
   // without generating them) against what the database holds for those days, and no order stored twice
   let checkFailed = false;
   for (const r of runs.filter((x) => x.platform === 'shopify')) {
-    const [conn] = await queryRows<{ timezone: string }>(database.db, sql`select timezone from connections where id = ${r.id}`);
-    const to = yesterdayIn(conn!.timezone);
-    const from = addDays(to, -(config.syncHistoryDays - 1));
+    // the days the backfill committed (its windows), not "yesterday" now: a run that crosses the shop's midnight
+    // would otherwise check a range shifted by a day
+    const [range] = await queryRows<{ from: string; to: string }>(
+      database.db,
+      sql`select min(window_from)::text as "from", max(window_to)::text as "to" from sync_windows where connection_id = ${r.id} and stream = 'backfill'`,
+    );
+    const { from, to } = range!;
+    if (addDays(from, config.syncHistoryDays - 1) !== to) console.log(`backfill: check ${r.accountId}: the windows committed span ${from}..${to}, not ${config.syncHistoryDays} days`);
     const expected = (await (await realFetch(`${emu}/shopify/__admin/orders/count?shop=${encodeURIComponent(r.accountId)}&from=${from}&to=${to}`)).json()) as { orders: number; baseDailyOrders: number };
     const [held] = await queryRows<{ orders: number; distinct_ids: number; outside: number }>(
       database.db,
