@@ -3,6 +3,9 @@ import { addDays, eachDay } from '../src/common/dates.js';
 import { createWorld, findMerchant, merchantDay, ORDER_VOLUME_DAYS, parseShopOrderVolumes, withShopOrderVolume, type World } from '../src/common/world.js';
 import { MAX_CACHED_ORDERS, ShopOrders } from '../src/shopify/orders.js';
 import { countOrders, eachListedOrder, listOrders } from '../src/shopify/order-query.js';
+import { renderedBulkFiles } from '../src/shopify/bulk.js';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { DEMO, startShopify, type ShopifyTest } from './shopify-helpers.js';
 
 // A large store (issue 21 item 4): EMULATOR_SHOPIFY_ORDERS=2000000 gives the demo shop about two million orders
@@ -136,4 +139,31 @@ describe('a large store\'s bulk export (realistic latency)', () => {
     expect(sorted).toBe(true);
     expect(lines).toBeGreaterThan(15_000);
   }, 60_000);
+});
+
+describe('rendered bulk files', () => {
+  it('are kept for the newest eight exports of a shop, as open unlinked files: nothing is left on disk', async () => {
+    const t = await startShopify();
+    try {
+      const tok = await t.token(DEMO);
+      const RUN = 'mutation($q: String!) { bulkOperationRunQuery(query: $q) { bulkOperation { id } userErrors { message } } }';
+      const POLL = 'query($id: ID!) { node(id: $id) { ... on BulkOperation { status objectCount url } } }';
+      const urls: Array<{ url: string; count: string }> = [];
+      for (let i = 0; i < 10; i++) {
+        const q = `{ orders(query: "created_at:>='2026-05-${String(i + 1).padStart(2, '0')}' AND created_at:<'2026-05-${String(i + 2).padStart(2, '0')}'") { edges { node { id } } } }`;
+        const run = await t.gql(tok, RUN, { q }, DEMO);
+        const id = (run.json.data as { bulkOperationRunQuery: { bulkOperation: { id: string } } }).bulkOperationRunQuery.bulkOperation.id;
+        let op: { status: string; objectCount: string; url: string | null };
+        do op = ((await t.gql(tok, POLL, { id }, DEMO)).json.data as { node: typeof op }).node;
+        while (op.status !== 'COMPLETED');
+        urls.push({ url: op.url!, count: op.objectCount });
+      }
+      expect(renderedBulkFiles()).toBeLessThanOrEqual(8);
+      expect(readdirSync(tmpdir()).filter((f) => f.startsWith(`parallels-emulator-bulk-${process.pid}-`))).toEqual([]);
+      // every file downloads whole, the dropped ones (the first two) rendered again as a stream
+      for (const { url, count } of urls) expect(String((await (await fetch(url)).text()).trimEnd().split('\n').length)).toBe(count);
+    } finally {
+      await t.p.close();
+    }
+  });
 });

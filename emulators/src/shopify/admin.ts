@@ -1,10 +1,9 @@
-import { createReadStream, openSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../common/context.js';
 import type { Schema } from './graphql/types.js';
 import type { ShopifyExec } from './exec-context.js';
-import { bulkLines, signatureValid } from './bulk.js';
+import { bulkFileStream, bulkLines, signatureValid } from './bulk.js';
 import { issueOfflineTokens, type IssuedTokens } from './oauth.js';
 import type { ShopifyState } from './state.js';
 import { deliver, defaultPayload, orderPayload, WEBHOOK_TOPICS } from './webhooks.js';
@@ -34,16 +33,8 @@ export function registerBulkFileRoute(app: FastifyInstance, ctx: EmulatorContext
       return xml(400, gcsError('ExpiredToken', 'The provided token has expired.', `Request signature expired at: ${gqlTime(expires * 1000)}`));
     }
     const exec: ShopifyExec = { schema, state, rt, asOf: op.asOf, scopes: new Set(), apiVersion: '', bulk: true, search: [] };
-    if (op.filePath) {
-      // opened now: a file dropped for a newer one while it streams is still read to its end
-      let fd: number | undefined;
-      try {
-        fd = openSync(op.filePath, 'r');
-      } catch {
-        fd = undefined; // dropped just now: rendered again below
-      }
-      if (fd !== undefined) return reply.type('application/jsonl').send(createReadStream('', { fd, highWaterMark: 1 << 16 }));
-    }
+    const rendered = bulkFileStream(op);
+    if (rendered) return reply.type('application/jsonl').send(rendered);
     function* chunks(): Generator<string> {
       let buf = '';
       for (const { line } of bulkLines(op as NonNullable<typeof op>, exec)) {

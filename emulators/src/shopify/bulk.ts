@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, read, rmSync, writeSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,7 +11,7 @@ import { cachedFields, collectFields, fieldsOf, namedType, parseTypeString, type
 import { prepare } from './graphql/validate.js';
 import { countOrders, eachListedOrder, type OrderSortKey } from './order-query.js';
 import type { ShopifyExec } from './exec-context.js';
-import type { BulkOperation, BulkStatus, ShopRuntime } from './state.js';
+import type { BulkFile, BulkOperation, BulkStatus, ShopRuntime } from './state.js';
 
 // Bulk query operations (shopify.dev/api/usage/bulk-operations/queries): the query runs "in the
 // background" (here: CREATED -> RUNNING on the first poll -> COMPLETED on the second, or after
@@ -114,23 +116,26 @@ export function bulkStatus(op: BulkOperation, exec: ShopifyExec, poll: boolean):
 const KEPT_FILES = 8;
 const CHUNK_BYTES = 1 << 20;
 
-/** this process's rendered files on disk, removed when it exits */
-const liveFiles = new Set<string>();
+/** rendered files this process holds open */
+let openFiles = 0;
 let fileSeq = 0;
 
 /**
  * Render the export's JSONL once (what Shopify writes to storage when the operation finishes): its counts, and
- * the file on disk (the temp directory), which the file URL then streams as it is. Written a megabyte at a time,
- * so a large store's quarter (hundreds of thousands of orders) is never one string in memory.
+ * the file, which the file URL then streams as it is. Written a megabyte at a time to a temp file that is unlinked
+ * as soon as it is open, so a large store's quarter (hundreds of thousands of orders) is never one string in
+ * memory and nothing is left on disk however the process ends (a killed test worker too): the open descriptor
+ * is the file, closed when the operation's file is dropped and no download is reading it.
  */
 export function renderBulkFile(op: BulkOperation, exec: ShopifyExec): { objects: number; roots: number; bytes: number } {
   let objects = 0;
   let roots = 0;
   let bytes = 0;
-  if (fileSeq === 0) process.once('exit', () => liveFiles.forEach((f) => rmSync(f, { force: true })));
   const path = join(tmpdir(), `parallels-emulator-bulk-${process.pid}-${++fileSeq}.jsonl`);
-  liveFiles.add(path);
-  const fd = openSync(path, 'w');
+  const fd = openSync(path, 'w+');
+  openFiles++;
+  rmSync(path, { force: true });
+  const file: BulkFile = { fd, bytes: 0, readers: 0, dropped: false };
   try {
     let buf = '';
     for (const { line, root } of bulkLines(op, exec)) {
@@ -144,29 +149,58 @@ export function renderBulkFile(op: BulkOperation, exec: ShopifyExec): { objects:
     }
     if (buf) bytes += writeSync(fd, buf);
   } catch (e) {
-    dropFile(path);
+    dropFile(file);
     throw e;
-  } finally {
-    closeSync(fd);
   }
-  if (op.filePath) dropFile(op.filePath);
-  op.filePath = path;
-  const rendered = exec.rt.bulkOps.filter((b) => b !== op && b.filePath);
+  file.bytes = bytes;
+  if (op.file) dropFile(op.file);
+  op.file = file;
+  const rendered = exec.rt.bulkOps.filter((b) => b !== op && b.file);
   for (const old of rendered.slice(0, Math.max(0, rendered.length - (KEPT_FILES - 1)))) {
-    dropFile(old.filePath!);
-    delete old.filePath;
+    dropFile(old.file!);
+    delete old.file;
   }
   return { objects, roots, bytes };
 }
 
-function dropFile(path: string): void {
-  liveFiles.delete(path);
-  rmSync(path, { force: true });
+function dropFile(file: BulkFile): void {
+  file.dropped = true;
+  if (file.readers > 0 || file.fd < 0) return;
+  closeSync(file.fd);
+  file.fd = -1;
+  openFiles--;
 }
 
-/** the rendered files this process holds on disk (tests: bounded) */
+const readAt = promisify(read);
+
+/**
+ * A rendered file as a stream (the file URL's answer), read at positions so that downloads of one file run side by
+ * side; undefined when the operation's file was dropped (the caller renders it again as a stream).
+ */
+export function bulkFileStream(op: BulkOperation): Readable | undefined {
+  const file = op.file;
+  if (!file || file.fd < 0) return undefined;
+  file.readers++;
+  async function* chunks(f: BulkFile): AsyncGenerator<Buffer> {
+    try {
+      for (let pos = 0; pos < f.bytes; ) {
+        const buf = Buffer.allocUnsafe(Math.min(1 << 16, f.bytes - pos));
+        const { bytesRead } = await readAt(f.fd, buf, 0, buf.length, pos);
+        if (bytesRead === 0) break;
+        pos += bytesRead;
+        yield bytesRead === buf.length ? buf : buf.subarray(0, bytesRead);
+      }
+    } finally {
+      f.readers--;
+      if (f.dropped) dropFile(f);
+    }
+  }
+  return Readable.from(chunks(file));
+}
+
+/** the rendered files this process holds open (tests: bounded) */
 export function renderedBulkFiles(): number {
-  return liveFiles.size;
+  return openFiles;
 }
 
 /**

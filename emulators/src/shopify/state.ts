@@ -28,8 +28,16 @@ export interface BulkOperation {
   counts: { objects: number; roots: number; bytes: number | null } | null;
   /** realistic latency: the export completes this many ms (real time) after createdReal, however often it is polled */
   readyMs?: number;
-  /** the JSONL, rendered once when the export finished, on disk (bulk.ts renderBulkFile); dropped for all but the newest files */
-  filePath?: string;
+  /** the JSONL, rendered once when the export finished, in an unlinked temp file (bulk.ts renderBulkFile); dropped for all but the newest files */
+  file?: BulkFile;
+}
+
+/** a rendered export: an open descriptor of an unlinked temp file, closed once dropped and read by no download */
+export interface BulkFile {
+  fd: number;
+  bytes: number;
+  readers: number;
+  dropped: boolean;
 }
 
 export interface SubscriptionLineItem {
