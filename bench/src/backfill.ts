@@ -13,6 +13,7 @@ import { seedDemo } from '@parallels/server/sandbox/demo';
 import { runBackfill, type JobDeps } from '@parallels/server/sync/backfill.job';
 import { META_MAX_WINDOWS, META_RUNS_PER_WINDOW, windowConcurrency } from '@parallels/server/sync/window-concurrency';
 import { sql } from 'drizzle-orm';
+import { addDays } from '@parallels/contract/days';
 import { freePort } from './common.js';
 
 /**
@@ -92,7 +93,7 @@ async function startEmulators(): Promise<{ origin: string; child: ChildProcess }
   const main = fileURLToPath(new URL('../../emulators/src/main.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: fileURLToPath(new URL('../../emulators/', import.meta.url)),
-    env: { ...process.env, EMULATOR_PORT: String(port), EMULATOR_HOST: '127.0.0.1', EMULATOR_QUOTA: 'realistic', LOG_LEVEL: 'warn' },
+    env: { ...process.env, EMULATOR_PORT: String(port), EMULATOR_HOST: '127.0.0.1', EMULATOR_QUOTA: 'realistic', LOG_LEVEL: 'warn', ...(largeStore ? { EMULATOR_SHOPIFY_ORDERS: String(largeStore) } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -105,6 +106,27 @@ async function startEmulators(): Promise<{ origin: string; child: ChildProcess }
   });
   child.removeAllListeners('exit');
   return { origin: `http://127.0.0.1:${port}`, child };
+}
+
+/** create and migrate a PGlite data directory in a child process (src/create-database.ts); its peak RSS in MiB */
+async function createDatabaseInChild(dataDir: string): Promise<number> {
+  const script = fileURLToPath(new URL('./create-database.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`creating the database exited ${code}`);
+  return Number(out.trim());
+}
+
+/** a process's peak resident set in MiB (Linux /proc VmHWM; undefined elsewhere) */
+function peakRssMiBOf(pid: number | undefined): number | undefined {
+  try {
+    const kb = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
 }
 
 /** CPU seconds a process has used (Linux /proc; undefined elsewhere) */
@@ -127,6 +149,10 @@ function serverTiming(header: string | null): Record<string, number> {
   return out;
 }
 
+// BENCH_SHOPIFY_ORDERS=2000000: a large store (issue 21 item 4): the emulators' demo shop gets about that many orders
+// over the two years (EMULATOR_SHOPIFY_ORDERS), and only Shopify is synced
+const largeStore = process.env.BENCH_SHOPIFY_ORDERS ? Number(process.env.BENCH_SHOPIFY_ORDERS.replace(/_/g, '')) : undefined;
+if (largeStore !== undefined && !(largeStore > 0)) throw new Error(`BENCH_SHOPIFY_ORDERS: not an order count: ${process.env.BENCH_SHOPIFY_ORDERS}`);
 // BENCH_EMULATORS_URL: use emulators already running elsewhere (`npm run emulators`, e.g. to profile them)
 const external = process.env.BENCH_EMULATORS_URL?.replace(/\/$/, '');
 const { origin: emulatorOrigin, child: emulators } = external ? { origin: external, child: undefined } : await startEmulators();
@@ -159,6 +185,9 @@ try {
   });
   // a data directory on disk, as `npm start` keeps in .data/ (not the in-memory file system tests use)
   const dataDir = mkdtempSync(join(tmpdir(), 'parallels-bench-backfill-'));
+  // a large store: the data directory is created (initdb, migrations) in a child process, so that our peak RSS
+  // is what the app and the backfill hold (initdb alone peaks near 1 GiB, once per data directory)
+  const initdbPeakMiB = largeStore ? await createDatabaseInChild(dataDir) : undefined;
   const database = await openDatabase({ dataDir });
   const app = await buildApp({ config, database, emulators: false });
   // The demo seed mints its tokens on the sandbox admin routes: pass them on to the emulator process.
@@ -169,7 +198,7 @@ try {
   const keyring = loadTokenKeyring(config);
   await seedDemo(app, { db: database.db, keyring });
   // BENCH_BACKFILL_PLATFORMS=shopify,meta: sync only these (to see one connection without the others' contention)
-  const only = process.env.BENCH_BACKFILL_PLATFORMS?.split(',').map((p) => p.trim()).filter(Boolean);
+  const only = largeStore ? ['shopify'] : process.env.BENCH_BACKFILL_PLATFORMS?.split(',').map((p) => p.trim()).filter(Boolean);
   const conns = (await queryRows<{ id: string; platform: Platform; account_id: string }>(database.db, sql`select id, platform, account_id from connections order by platform, account_id`))
     .filter((c) => !only?.length || only.includes(c.platform));
 
@@ -271,6 +300,16 @@ try {
   const cpu0 = process.cpuUsage();
   const emuCpu0 = cpuSecondsOf(emulators?.pid);
   eventLoop.enable();
+  // our heap and RSS over the run (a large store: what grows, beside the peak the kernel keeps)
+  const memory = { rss: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    memory.rss = Math.max(memory.rss, m.rss);
+    memory.heapUsed = Math.max(memory.heapUsed, m.heapUsed);
+    memory.external = Math.max(memory.external, m.external);
+    memory.arrayBuffers = Math.max(memory.arrayBuffers, m.arrayBuffers);
+  }, 250);
+  const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
   for (const r of runs) r.started = started;
   if (passes === 'barrier') {
@@ -284,6 +323,7 @@ try {
   }
   const wall = (performance.now() - started) / 1000;
   eventLoop.disable();
+  clearInterval(sampler);
   const cpu = process.cpuUsage(cpu0);
   const emuCpu1 = cpuSecondsOf(emulators?.pid);
   const recentReady = (Math.max(...runs.map((r) => r.recentAt)) - started) / 1000;
@@ -380,6 +420,7 @@ try {
 
   const s = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
   const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER BUDGET');
+  if (largeStore) console.log(`backfill: LARGE STORE: BENCH_SHOPIFY_ORDERS=${largeStore} (the emulators' EMULATOR_SHOPIFY_ORDERS), Shopify only, SYNC_WINDOW_CONCURRENCY=${process.env.SYNC_WINDOW_CONCURRENCY ?? 'one (default)'}`);
   console.log(`backfill: demo brand, ${config.syncHistoryDays} days, ${conns.length} connections synced concurrently (${passes}), PGlite; emulators in their own process with realistic quotas and latency`);
   console.log(`backfill: load average before ${load0.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores, shared)`);
   // floor 1 = one window at a time (decision 006); floor c = at the platform's documented concurrency (c windows,
@@ -400,9 +441,38 @@ try {
   console.log(`backfill: two years done in ${wall.toFixed(1)} s wall; ratio ${(wall / floorLimitsMax).toFixed(2)}x the limits floor (budget 1.2x): ${verdict(wall <= 1.2 * floorLimitsMax)}; under 20 s: ${verdict(wall < 20)}`);
   const elDelay = (q: number) => (eventLoop.percentile(q) / 1e6).toFixed(0);
   console.log(
-    `backfill: our process used ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in ${wall.toFixed(1)} s (event loop delay p50 ${elDelay(50)} ms, p99 ${elDelay(99)} ms, max ${(eventLoop.max / 1e6).toFixed(0)} ms); the emulators ${emuCpu0 !== undefined && emuCpu1 !== undefined ? `${(emuCpu1 - emuCpu0).toFixed(1)} s` : 'n/a'}; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (whole run, seed included)`,
+    `backfill: our process used ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in ${wall.toFixed(1)} s (event loop delay p50 ${elDelay(50)} ms, p99 ${elDelay(99)} ms, max ${(eventLoop.max / 1e6).toFixed(0)} ms); the emulators ${emuCpu0 !== undefined && emuCpu1 !== undefined ? `${(emuCpu1 - emuCpu0).toFixed(1)} s` : 'n/a'}; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (whole run, seed included${initdbPeakMiB === undefined ? '' : '; data directory created in a child'})`,
+  );
+  const mib = (b: number) => (b / 1048576).toFixed(0);
+  const emuPeak = peakRssMiBOf(emulators?.pid);
+  console.log(
+    `backfill: memory during the run (sampled every 250 ms): our RSS ${mib(rssBefore)} MiB at the start, at most ${mib(memory.rss)} MiB; heap used at most ${mib(memory.heapUsed)} MiB, external ${mib(memory.external)} MiB (array buffers ${mib(memory.arrayBuffers)} MiB: PGlite's WebAssembly memory among them); the emulators' peak RSS ${emuPeak === undefined ? 'n/a' : `${emuPeak.toFixed(0)} MiB`}${initdbPeakMiB === undefined ? '' : `; creating the data directory (initdb, migrations) in a child process peaked at ${initdbPeakMiB} MiB`}`,
   );
   console.log(`backfill: rows: ${facts!.orders} orders, ${facts!.meta} Meta ad-days, ${facts!.google} Google Ads view-days, ${facts!.ga4} GA4 dimension-days`);
+  // Every order of the history range exactly once: the emulator's count for the shop's days (from merchantDay,
+  // without generating them) against what the database holds for those days, and no order stored twice
+  let checkFailed = false;
+  for (const r of runs.filter((x) => x.platform === 'shopify')) {
+    // the days the backfill committed (its windows), not "yesterday" now: a run that crosses the shop's midnight
+    // would otherwise check a range shifted by a day
+    const [range] = await queryRows<{ from: string; to: string }>(
+      database.db,
+      sql`select min(window_from)::text as "from", max(window_to)::text as "to" from sync_windows where connection_id = ${r.id} and stream = 'backfill'`,
+    );
+    const { from, to } = range!;
+    if (addDays(from, config.syncHistoryDays - 1) !== to) console.log(`backfill: check ${r.accountId}: the windows committed span ${from}..${to}, not ${config.syncHistoryDays} days`);
+    const expected = (await (await realFetch(`${emu}/shopify/__admin/orders/count?shop=${encodeURIComponent(r.accountId)}&from=${from}&to=${to}`)).json()) as { orders: number; baseDailyOrders: number };
+    const [held] = await queryRows<{ orders: number; distinct_ids: number; outside: number }>(
+      database.db,
+      sql`select count(*) filter (where order_date between ${from} and ${to})::int as orders, count(distinct order_id)::int as distinct_ids, count(*) filter (where order_date not between ${from} and ${to})::int as outside from store_orders where shop = ${r.accountId}`,
+    );
+    const ok = held!.orders === expected.orders && held!.distinct_ids === held!.orders + held!.outside && held!.outside === 0;
+    checkFailed ||= !ok;
+    console.log(
+      `backfill: check ${r.accountId} ${from}..${to}: the emulator has ${expected.orders} orders (base ${expected.baseDailyOrders.toFixed(1)} a day); store_orders holds ${held!.orders} of those days (${held!.distinct_ids} distinct ids, ${held!.outside} outside them): ${ok ? 'OK, every order exactly once' : 'MISMATCH'}`,
+    );
+  }
+  if (checkFailed) process.exitCode = 1;
   await app.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,8 @@ import formbody from '@fastify/formbody';
 import { EmulatorClock } from './common/clock.js';
 import { FaultStore } from './common/faults.js';
 import { TokenStore } from './common/tokens.js';
-import { createWorld, DEFAULT_SEED, type World } from './common/world.js';
+import { addDays, dayInZone } from './common/dates.js';
+import { createWorld, DEFAULT_SEED, withShopOrderVolume, type World } from './common/world.js';
 import type { EmulatorContext } from './common/context.js';
 import { metaEmulator } from './meta/app.js';
 import { googleEmulator } from './google/app.js';
@@ -31,6 +32,11 @@ export interface EmulatorOptions {
   shopifyAppUrl?: string;
   /** managed pricing: the app's welcome link, where the Shopify emulator returns after a plan is approved */
   shopifyPricingReturnUrl?: string;
+  /**
+   * large stores: orders over the two years ending yesterday (at mount, on the emulator clock) per shop domain,
+   * e.g. `{ 'parallels-demo.myshopify.com': 2_000_000 }` (`EMULATOR_SHOPIFY_ORDERS`; common/world.ts withShopOrderVolume)
+   */
+  shopifyOrders?: Record<string, number>;
   /** keep issued access and refresh tokens in this folder so they survive a restart (the app's sandbox) */
   tokenDir?: string;
 }
@@ -47,8 +53,8 @@ export interface MountedEmulators {
  * Google's OAuth, Ads and GA4 share one token store: a token Google issues works on all three.
  */
 export async function mountEmulators(app: FastifyInstance, options: EmulatorOptions): Promise<MountedEmulators> {
-  const world = options.world ?? createWorld(options.seed ?? DEFAULT_SEED);
   const clock = options.clock ?? new EmulatorClock();
+  const world = withShopOrderVolume(options.world ?? createWorld(options.seed ?? DEFAULT_SEED), options.shopifyOrders ?? {}, (tz) => addDays(dayInZone(clock.now(), tz), -1));
   const tokenFile = (name: string) => (options.tokenDir ? `${options.tokenDir}/${name}-tokens.jsonl` : undefined);
   const googleTokens = new TokenStore(clock, 'ya29.', tokenFile('google'));
   const quota = { mode: options.quotaMode ?? 'off' } as EmulatorContext['quota'];

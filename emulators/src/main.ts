@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { mountEmulators, PLATFORMS } from './index.js';
+import { createWorld, DEFAULT_SEED, parseShopOrderVolumes } from './common/world.js';
 
 // Standalone: `npm run emulators` serves every platform on one port and prints each base URL.
 const port = Number(process.env.EMULATOR_PORT ?? 4010);
@@ -13,6 +14,8 @@ const mounted = await mountEmulators(app, {
   admin: true,
   quotaMode: process.env.EMULATOR_QUOTA === 'realistic' ? 'realistic' : 'off',
   shopifyWebhookUrl: process.env.SHOPIFY_WEBHOOK_URL,
+  // a large store: EMULATOR_SHOPIFY_ORDERS=2000000 (the demo store's orders over two years) or shop=orders,...
+  shopifyOrders: parseShopOrderVolumes(createWorld(process.env.EMULATOR_SEED ?? DEFAULT_SEED), process.env.EMULATOR_SHOPIFY_ORDERS),
 });
 await app.listen({ port, host });
 for (const p of PLATFORMS) console.log(`${p.padEnd(11)} ${mounted.baseUrls[p]}`);

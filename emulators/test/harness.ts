@@ -3,7 +3,8 @@ import formbody from '@fastify/formbody';
 import { EmulatorClock } from '../src/common/clock.js';
 import { FaultStore } from '../src/common/faults.js';
 import { TokenStore } from '../src/common/tokens.js';
-import { createWorld } from '../src/common/world.js';
+import { createWorld, withShopOrderVolume } from '../src/common/world.js';
+import { addDays, dayInZone } from '../src/common/dates.js';
 import type { EmulatorContext } from '../src/common/context.js';
 
 export interface RunningPlatform {
@@ -20,13 +21,13 @@ export interface RunningPlatform {
 export async function startPlatform(
   platform: string,
   plugin: (ctx: EmulatorContext) => FastifyPluginAsync,
-  options: { now?: string; seed?: string; tokenPrefix?: string; quotaMode?: 'off' | 'realistic'; prefix?: string } = {},
+  options: { now?: string; seed?: string; tokenPrefix?: string; quotaMode?: 'off' | 'realistic'; prefix?: string; shopifyOrders?: Record<string, number> } = {},
 ): Promise<RunningPlatform> {
   const app = Fastify({ logger: false });
   await app.register(formbody);
   const clock = new EmulatorClock(options.now ?? '2026-06-15T06:00:00Z');
   const ctx: EmulatorContext = {
-    world: createWorld(options.seed ?? 'test-seed'),
+    world: withShopOrderVolume(createWorld(options.seed ?? 'test-seed'), options.shopifyOrders ?? {}, (tz) => addDays(dayInZone(clock.now(), tz), -1)),
     clock,
     faults: new FaultStore(),
     tokens: new TokenStore(clock, options.tokenPrefix ?? 'tok_'),

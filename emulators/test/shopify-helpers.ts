@@ -26,7 +26,7 @@ export interface ShopifyTest {
   gql: (token: string, query: string, variables?: unknown, shop?: string, version?: string) => Promise<Gql>;
 }
 
-export async function startShopify(options: { seed?: string; now?: string; quotaMode?: 'off' | 'realistic'; webhookUrl?: string } = {}): Promise<ShopifyTest> {
+export async function startShopify(options: { seed?: string; now?: string; quotaMode?: 'off' | 'realistic'; webhookUrl?: string; shopifyOrders?: Record<string, number> } = {}): Promise<ShopifyTest> {
   const p = await startPlatform('shopify', (ctx) => shopifyEmulator(ctx, { webhookUrl: options.webhookUrl }), options);
   const admin = async (path: string, body?: unknown, method = 'POST') => {
     const r = await fetch(`${p.baseUrl}/__admin/${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });

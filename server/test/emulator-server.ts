@@ -18,7 +18,7 @@ export interface EmulatorServer {
  * The emulators alone on a loopback port, with a pinned clock (default 2026-06-15T06:00:00Z), for connector
  * tests: our real API clients talk to them over HTTP exactly as they would to the platforms.
  */
-export async function startEmulatorServer(options: { now?: string; seed?: string; quotaMode?: 'off' | 'realistic' } = {}): Promise<EmulatorServer> {
+export async function startEmulatorServer(options: { now?: string; seed?: string; quotaMode?: 'off' | 'realistic'; shopifyOrders?: Record<string, number> } = {}): Promise<EmulatorServer> {
   const app = Fastify({ logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -34,6 +34,7 @@ export async function startEmulatorServer(options: { now?: string; seed?: string
     admin: true,
     clock: new EmulatorClock(options.now ?? '2026-06-15T06:00:00Z'),
     quotaMode: options.quotaMode ?? 'off',
+    shopifyOrders: options.shopifyOrders,
   });
   await server.listen({ port: address.port, host: '127.0.0.1' });
   const platforms = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: origin }).platforms;

@@ -257,6 +257,48 @@ export function merchantDay(seed: string, merchant: Merchant, day: string): Merc
   return { day, demand, orders, grossSales, sessions, metaAttributedRevenue, metaSpend, googleAttributedRevenue, googleSpend };
 }
 
+/** the days a store's order volume is set over (`withShopOrderVolume`): two years, what the app backfills */
+export const ORDER_VOLUME_DAYS = 730;
+
+/**
+ * A large store (emulator setting `EMULATOR_SHOPIFY_ORDERS`, mount option `shopifyOrders`): the world with each
+ * named shop's merchant scaled so that its orders over the ORDER_VOLUME_DAYS days ending `yesterday` (the shop's
+ * local day) add up to about `volumes[domain]` (within rounding of each day's count: a few in a million). Only the
+ * merchant's `baseDailyOrders` changes, so every platform follows (GA4 purchases, Meta and Google revenue, spend)
+ * and the figures reconcile as they do for the usual merchants; rates (refunds, cancellations, test orders), order
+ * values and the shape of demand are the same. Deterministic from the seed and `yesterday`.
+ */
+export function withShopOrderVolume(world: World, volumes: Readonly<Record<string, number>>, yesterday: (timezone: string) => string): World {
+  const scaled = new Map<string, number>();
+  for (const [domain, orders] of Object.entries(volumes)) {
+    const shop = world.shopify.shops.find((s) => s.domain === domain);
+    if (!shop) throw new Error(`unknown shop ${domain}`);
+    if (!Number.isFinite(orders) || orders <= 0) throw new Error(`not an order volume: ${orders}`);
+    const merchant = findMerchant(world, shop.merchantId);
+    // orders(day) = round(base x demand x noise): the days' demand x noise at a base of one, to six decimals
+    const unit = 1_000_000;
+    const last = yesterday(merchant.timezone);
+    let perBase = 0;
+    for (let i = 0; i < ORDER_VOLUME_DAYS; i++) perBase += merchantDay(world.seed, { ...merchant, baseDailyOrders: unit }, addDays(last, -i)).orders / unit;
+    scaled.set(merchant.id, orders / perBase);
+  }
+  if (scaled.size === 0) return world;
+  return { ...world, merchants: world.merchants.map((m) => (scaled.has(m.id) ? { ...m, baseDailyOrders: scaled.get(m.id)! } : m)) };
+}
+
+/** `EMULATOR_SHOPIFY_ORDERS`: `2000000` (the demo store) or `shop.myshopify.com=2000000,other.myshopify.com=50000` */
+export function parseShopOrderVolumes(world: World, text: string | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of (text ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [a, b] = part.includes('=') ? part.split('=') : [undefined, part];
+    const domain = a?.trim() || world.shopify.shops.find((s) => s.merchantId === 'demo')?.domain || '';
+    const orders = Number(b?.replace(/_/g, ''));
+    if (!Number.isFinite(orders) || orders <= 0) throw new Error(`EMULATOR_SHOPIFY_ORDERS: not an order volume: ${part}`);
+    out[domain] = orders;
+  }
+  return out;
+}
+
 /** First day of history for an account whose yesterday is `yesterday`. */
 export function historyStart(world: World, yesterday: string): string {
   return addDays(yesterday, -Math.round(world.historyYears * 365) + 1);

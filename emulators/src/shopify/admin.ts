@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../common/context.js';
 import type { Schema } from './graphql/types.js';
 import type { ShopifyExec } from './exec-context.js';
-import { bulkLines, signatureValid } from './bulk.js';
+import { bulkFileStream, bulkLines, signatureValid } from './bulk.js';
 import { issueOfflineTokens, type IssuedTokens } from './oauth.js';
 import type { ShopifyState } from './state.js';
 import { deliver, defaultPayload, orderPayload, WEBHOOK_TOPICS } from './webhooks.js';
 import { gqlTime } from './time.js';
+import { eachDay } from '../common/dates.js';
+import { merchantDay } from '../common/world.js';
 
 // The bulk result file endpoint (stand-in for the signed storage URL) and Shopify's admin extras.
 
@@ -31,7 +33,8 @@ export function registerBulkFileRoute(app: FastifyInstance, ctx: EmulatorContext
       return xml(400, gcsError('ExpiredToken', 'The provided token has expired.', `Request signature expired at: ${gqlTime(expires * 1000)}`));
     }
     const exec: ShopifyExec = { schema, state, rt, asOf: op.asOf, scopes: new Set(), apiVersion: '', bulk: true, search: [] };
-    if (op.file) return reply.type('application/jsonl').send(Readable.from(op.file));
+    const rendered = bulkFileStream(op);
+    if (rendered) return reply.type('application/jsonl').send(rendered);
     function* chunks(): Generator<string> {
       let buf = '';
       for (const { line } of bulkLines(op as NonNullable<typeof op>, exec)) {
@@ -74,6 +77,20 @@ export function registerShopifyAdmin(app: FastifyInstance, ctx: EmulatorContext,
     const rt = state.runtime(String(req.query.shop));
     if (!rt) return reply.code(404).send({ error: 'unknown shop' });
     return { shop: rt.shop.domain, ...rt.bulkConcurrency, operations: rt.bulkOps.map((b) => ({ id: b.id, query: b.query, canceled: b.canceled })) };
+  });
+
+  // orders placed in the shop's local days from..to (both included) and the merchant's daily base (a large store:
+  // EMULATOR_SHOPIFY_ORDERS), from merchantDay() without generating them: what a backfill of those days must hold
+  app.get<{ Querystring: { shop?: string; from?: string; to?: string } }>('/__admin/orders/count', async (req, reply) => {
+    const rt = state.runtime(String(req.query.shop));
+    const day = /^\d{4}-\d{2}-\d{2}$/;
+    if (!rt) return reply.code(404).send({ error: 'unknown shop' });
+    const { from = '', to = '' } = req.query;
+    if (!day.test(from) || !day.test(to) || from > to) return reply.code(400).send({ error: 'from and to: YYYY-MM-DD, from <= to' });
+    const range = rt.orders.historyRange(ctx.clock.now().getTime());
+    let orders = 0;
+    for (const d of eachDay(from < range.from ? range.from : from, to > range.to ? range.to : to)) orders += merchantDay(ctx.world.seed, rt.merchant, d).orders;
+    return { shop: rt.shop.domain, from, to, history: range, orders, baseDailyOrders: rt.merchant.baseDailyOrders };
   });
 
   app.post<{ Body: Record<string, unknown> }>('/__admin/orders', async (req, reply) => {

@@ -1,12 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { closeSync, openSync, read, rmSync, writeSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FieldNode, Selection } from './graphql/parser.js';
 import { Executor } from './graphql/executor.js';
 import { cachedFields, collectFields, fieldsOf, namedType, parseTypeString, type Prepared, type Schema } from './graphql/types.js';
 import { prepare } from './graphql/validate.js';
-import { listOrders, type OrderSortKey } from './order-query.js';
+import { countOrders, eachListedOrder, type OrderSortKey } from './order-query.js';
 import type { ShopifyExec } from './exec-context.js';
-import type { BulkOperation, BulkStatus, ShopRuntime } from './state.js';
+import type { BulkFile, BulkOperation, BulkStatus, ShopRuntime } from './state.js';
 
 // Bulk query operations (shopify.dev/api/usage/bulk-operations/queries): the query runs "in the
 // background" (here: CREATED -> RUNNING on the first poll -> COMPLETED on the second, or after
@@ -104,35 +109,116 @@ export function bulkStatus(op: BulkOperation, exec: ShopifyExec, poll: boolean):
   return op.polls > 0 || now > op.createdAt ? 'RUNNING' : 'CREATED';
 }
 
-/** files kept rendered per shop (the newest); an older one is rendered again if someone downloads it */
-const KEPT_FILES = 2;
-const CHUNK_CHARS = 65_536;
+/**
+ * Files kept rendered per shop (the newest); an older one is rendered again, as a stream, if someone downloads it.
+ * More than the five bulk queries a shop may run at once, so a backfill's windows are each rendered once.
+ */
+const KEPT_FILES = 8;
+const CHUNK_BYTES = 1 << 20;
+
+/** rendered files this process holds open */
+let openFiles = 0;
+let fileSeq = 0;
 
 /**
- * Render the export's JSONL once (what Shopify writes to storage when the operation finishes): its counts,
- * and the file in chunks, which the file URL then serves as it is.
+ * Render the export's JSONL once (what Shopify writes to storage when the operation finishes): its counts, and
+ * the file, which the file URL then streams as it is. Written a megabyte at a time to a temp file that is unlinked
+ * as soon as it is open, so a large store's quarter (hundreds of thousands of orders) is never one string in
+ * memory and nothing is left on disk however the process ends (a killed test worker too): the open descriptor
+ * is the file, closed when the operation's file is dropped and no download is reading it.
  */
 export function renderBulkFile(op: BulkOperation, exec: ShopifyExec): { objects: number; roots: number; bytes: number } {
   let objects = 0;
   let roots = 0;
   let bytes = 0;
-  const chunks: string[] = [];
-  let buf = '';
-  for (const { line, root } of bulkLines(op, exec)) {
-    objects++;
-    if (root) roots++;
-    bytes += Buffer.byteLength(line) + 1;
-    buf += `${line}\n`;
-    if (buf.length > CHUNK_CHARS) {
-      chunks.push(buf);
-      buf = '';
+  const path = join(tmpdir(), `parallels-emulator-bulk-${process.pid}-${++fileSeq}.jsonl`);
+  const fd = openSync(path, 'w+');
+  openFiles++;
+  rmSync(path, { force: true });
+  const file: BulkFile = { fd, bytes: 0, readers: 0, dropped: false };
+  try {
+    let buf = '';
+    for (const { line, root } of bulkLines(op, exec)) {
+      objects++;
+      if (root) roots++;
+      buf += `${line}\n`;
+      if (buf.length > CHUNK_BYTES) {
+        bytes += writeSync(fd, buf);
+        buf = '';
+      }
+    }
+    if (buf) bytes += writeSync(fd, buf);
+  } catch (e) {
+    dropFile(file);
+    throw e;
+  }
+  file.bytes = bytes;
+  if (op.file) dropFile(op.file);
+  op.file = file;
+  const rendered = exec.rt.bulkOps.filter((b) => b !== op && b.file);
+  for (const old of rendered.slice(0, Math.max(0, rendered.length - (KEPT_FILES - 1)))) {
+    dropFile(old.file!);
+    delete old.file;
+  }
+  return { objects, roots, bytes };
+}
+
+function dropFile(file: BulkFile): void {
+  file.dropped = true;
+  if (file.readers > 0 || file.fd < 0) return;
+  closeSync(file.fd);
+  file.fd = -1;
+  openFiles--;
+}
+
+const readAt = promisify(read);
+
+/**
+ * A rendered file as a stream (the file URL's answer), read at positions so that downloads of one file run side by
+ * side; undefined when the operation's file was dropped (the caller renders it again as a stream).
+ */
+export function bulkFileStream(op: BulkOperation): Readable | undefined {
+  const file = op.file;
+  if (!file || file.fd < 0) return undefined;
+  file.readers++;
+  async function* chunks(f: BulkFile): AsyncGenerator<Buffer> {
+    try {
+      for (let pos = 0; pos < f.bytes; ) {
+        const buf = Buffer.allocUnsafe(Math.min(1 << 16, f.bytes - pos));
+        const { bytesRead } = await readAt(f.fd, buf, 0, buf.length, pos);
+        if (bytesRead === 0) break;
+        pos += bytesRead;
+        yield bytesRead === buf.length ? buf : buf.subarray(0, bytesRead);
+      }
+    } finally {
+      f.readers--;
+      if (f.dropped) dropFile(f);
     }
   }
-  if (buf) chunks.push(buf);
-  op.file = chunks;
-  const rendered = exec.rt.bulkOps.filter((b) => b !== op && b.file);
-  for (const old of rendered.slice(0, Math.max(0, rendered.length - (KEPT_FILES - 1)))) delete old.file;
-  return { objects, roots, bytes };
+  return Readable.from(chunks(file));
+}
+
+/** the rendered files this process holds open (tests: bounded) */
+export function renderedBulkFiles(): number {
+  return openFiles;
+}
+
+/**
+ * An export's counts without rendering it, when each order is one line (no nested connection): what realistic
+ * latency needs at the start (the run time follows the size). Its file is then rendered as it is downloaded
+ * (streamed: a large store's quarter is never held in memory or on disk) and its size is not known (`fileSize`
+ * null). Undefined for a query with nested connections (rendered whole, as at completion).
+ */
+export function countBulkFile(op: BulkOperation, exec: ShopifyExec): { objects: number; roots: number; bytes: null } | undefined {
+  const check = checkBulkQuery(exec.schema, op.query);
+  if (!check.ok) return undefined;
+  const { prepared } = check;
+  const rootField = [...collectFields(exec.schema, prepared, 'QueryRoot', prepared.operation.selections).values()][0]?.[0] as FieldNode;
+  const item = itemSelections(exec.schema, prepared, 'OrderConnection', rootField.selections ?? []);
+  if (connectionKeys(exec.schema, prepared, item.type, item.selections).length > 0) return undefined;
+  const query = rootField.args.find((a) => a.name === 'query')?.value;
+  const roots = countOrders(exec.rt.orders, op.asOf, query?.kind === 'String' ? query.value : undefined, op.allOrders);
+  return { objects: roots, roots, bytes: null };
 }
 
 /** the JSONL lines of an operation, as of the instant it was started */
@@ -144,10 +230,10 @@ export function* bulkLines(op: BulkOperation, exec: ShopifyExec): Generator<{ li
   const rootField = [...collectFields(exec.schema, prepared, 'QueryRoot', prepared.operation.selections).values()][0]?.[0] as FieldNode;
   const args = Object.fromEntries(rootField.args.map((a) => [a.name, a.value.kind === 'String' || a.value.kind === 'Enum' ? a.value.value : a.value.kind === 'Boolean' ? a.value.value : undefined]));
   const sortKey = (typeof args.sortKey === 'string' ? args.sortKey : 'ID') as OrderSortKey;
-  const listing = listOrders(bulkExec.rt.orders, op.asOf, typeof args.query === 'string' ? args.query : undefined, sortKey, args.reverse === true, op.allOrders);
+  const listing = eachListedOrder(bulkExec.rt.orders, op.asOf, typeof args.query === 'string' ? args.query : undefined, sortKey, args.reverse === true, op.allOrders);
   const item = itemSelections(exec.schema, prepared, 'OrderConnection', rootField.selections ?? []);
   const executor = new Executor(exec.schema, prepared, bulkExec);
-  for (const order of listing.items) {
+  for (const order of listing) {
     const obj = executor.selectionSet(item.type, order, item.selections);
     yield* flatten(exec.schema, prepared, item.type, item.selections, obj, undefined);
   }

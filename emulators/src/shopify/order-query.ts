@@ -1,6 +1,8 @@
 import { addDays, dayInZone, eachDay } from '../common/dates.js';
 import { MAX_UPDATE_LAG_MS, orderState, type OrderRecord, type OrderState, type ShopOrders } from './orders.js';
-import { parseSearch, timeMatches, timeOf } from './search.js';
+import { parseSearch, timeMatches, timeOf, type ParsedSearch } from './search.js';
+import { merchantDay } from '../common/world.js';
+import { localToUtc } from './time.js';
 import type { SortKey } from './connection.js';
 
 // Which orders a query sees at an instant, in the requested order. Only the local days that can
@@ -19,9 +21,9 @@ export interface OrderListing {
   warnings: Array<{ field: string; message: string }>;
 }
 
-export function listOrders(orders: ShopOrders, asOf: number, query: string | undefined, sortKey: OrderSortKey, reverse: boolean, allOrders: boolean): OrderListing {
+/** the local days that can hold an order the search matches, and the oldest instant the app may see */
+function candidateDays(orders: ShopOrders, asOf: number, search: ParsedSearch, allOrders: boolean): { lo: string; hi: string; oldest: number } {
   const tz = orders.merchant.timezone;
-  const search = parseSearch(query, tz);
   const range = orders.historyRange(asOf);
   let lo = range.from;
   let hi = range.to;
@@ -40,6 +42,34 @@ export function listOrders(orders: ShopOrders, asOf: number, query: string | und
       if (lower !== undefined) lo = maxDay(lo, addDays(day(lower), -1));
     }
   }
+  return { lo, hi, oldest };
+}
+
+/**
+ * How many orders listOrders would give, without building them: a search on created_at alone counts the local
+ * days it covers whole from merchantDay() (a day's orders are created within it) and generates only the days at
+ * its edges, so a large store's quarter is counted in milliseconds. Any other search lists its orders.
+ */
+export function countOrders(orders: ShopOrders, asOf: number, query: string | undefined, allOrders: boolean): number {
+  const tz = orders.merchant.timezone;
+  const search = parseSearch(query, tz);
+  if (search.predicates.length > 0 || search.times.some((t) => t.field !== 'created_at')) return listOrders(orders, asOf, query, 'ID', false, allOrders).items.length;
+  const { lo, hi, oldest } = candidateDays(orders, asOf, search, allOrders);
+  const matches = (t: number) => t >= oldest && search.times.every((f) => timeMatches(f, t));
+  let n = 0;
+  for (const d of eachDay(lo, hi)) {
+    const first = localToUtc(d, 0, tz);
+    const last = localToUtc(addDays(d, 1), 0, tz) - 1;
+    if (matches(first) && matches(last)) n += merchantDay(orders.world.seed, orders.merchant, d).orders;
+    else if (matches(first) || matches(last) || search.times.length > 0) for (const o of orders.day(d)) if (matches(o.createdAt)) n++;
+  }
+  for (const o of orders.live) if (o.createdAt <= asOf && matches(o.createdAt)) n++;
+  return n;
+}
+
+export function listOrders(orders: ShopOrders, asOf: number, query: string | undefined, sortKey: OrderSortKey, reverse: boolean, allOrders: boolean): OrderListing {
+  const search = parseSearch(query, orders.merchant.timezone);
+  const { lo, hi, oldest } = candidateDays(orders, asOf, search, allOrders);
   const candidates: OrderRecord[] = [];
   for (const d of eachDay(lo, hi)) for (const o of orders.day(d)) candidates.push(o);
   for (const o of orders.live) if (o.createdAt <= asOf) candidates.push(o);
@@ -58,6 +88,38 @@ export function listOrders(orders: ShopOrders, asOf: number, query: string | und
   if (!sorted) items.sort((a, b) => compareKeys(key(a), key(b)));
   if (reverse) items.reverse();
   return { items, warnings: search.warnings };
+}
+
+/**
+ * listOrders' items one at a time. Sorted by CREATED_AT or ID (ascending), a day's orders are already in that
+ * order and days follow each other, so days are generated as they are reached and nothing is held: a bulk export
+ * of a large store's quarter streams without building its hundreds of thousands of orders first. Other orders
+ * list them all (listOrders).
+ */
+export function* eachListedOrder(orders: ShopOrders, asOf: number, query: string | undefined, sortKey: OrderSortKey, reverse: boolean, allOrders: boolean): Generator<ListedOrder> {
+  if (reverse || (sortKey !== 'CREATED_AT' && sortKey !== 'ID')) {
+    yield* listOrders(orders, asOf, query, sortKey, reverse, allOrders).items;
+    return;
+  }
+  const search = parseSearch(query, orders.merchant.timezone);
+  const { lo, hi, oldest } = candidateDays(orders, asOf, search, allOrders);
+  const listed = (o: OrderRecord): ListedOrder | undefined => {
+    if (o.createdAt < oldest) return undefined;
+    const s = orderState(o, asOf);
+    if (!search.times.every((t) => timeMatches(t, timeOf(t.field, o, s)))) return undefined;
+    if (!search.predicates.every((p) => p(o, s))) return undefined;
+    return { o, s };
+  };
+  for (const d of eachDay(lo, hi)) {
+    for (const o of orders.day(d)) {
+      const x = listed(o);
+      if (x) yield x;
+    }
+  }
+  for (const o of orders.live) {
+    const x = o.createdAt <= asOf ? listed(o) : undefined;
+    if (x) yield x;
+  }
 }
 
 export function sortKeyOf(sortKey: OrderSortKey): (x: ListedOrder) => SortKey {

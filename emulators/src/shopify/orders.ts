@@ -48,8 +48,13 @@ export interface OrderState {
 const ANCHOR = '2020-01-01';
 /** most orders are never refunded: they share one empty list (memory: ~350k orders in full history) */
 const NO_REFUNDS: readonly RefundRecord[] = Object.freeze([]);
-/** generated days kept per shop; older ones are dropped and regenerated on demand (it is deterministic and fast) */
-const MAX_CACHED_DAYS = 1200; // a little over three years: the whole history window stays cached
+/**
+ * Generated days kept per shop, least recently used dropped first and regenerated on demand (it is deterministic
+ * and fast): at most MAX_CACHED_DAYS days (a little over three years: the usual stores' whole history stays cached)
+ * and at most MAX_CACHED_ORDERS orders (about 140 MB; a large store's, EMULATOR_SHOPIFY_ORDERS, keep a few months).
+ */
+const MAX_CACHED_DAYS = 1200;
+export const MAX_CACHED_ORDERS = 400_000;
 const DAY_MS = 86_400_000;
 /** how long after creation an order can still change (refund up to 20 days, a second refund a few days later) */
 export const MAX_UPDATE_LAG_MS = 27 * DAY_MS;
@@ -62,10 +67,17 @@ const CANCEL_REASONS = ['CUSTOMER', 'CUSTOMER', 'CUSTOMER', 'INVENTORY', 'DECLIN
 
 export class ShopOrders {
   private readonly days = new Map<string, OrderRecord[]>();
+  /** orders in `days` */
+  private cachedOrders = 0;
   private readonly prefix: number[] = [0];
   readonly live: OrderRecord[] = [];
 
   constructor(readonly world: World, readonly shop: ShopifyShop, readonly shopIndex: number, readonly merchant: Merchant) {}
+
+  /** days and orders held in the cache (tests: bounded) */
+  cacheSize(): { days: number; orders: number } {
+    return { days: this.days.size, orders: this.cachedOrders };
+  }
 
   /** first and last day of history as seen at `asOf` (shop's local days) */
   historyRange(asOf: number): { from: string; to: string } {
@@ -89,9 +101,11 @@ export class ShopOrders {
       this.days.delete(day); // most recently used last
     } else {
       orders = this.generate(day);
-      if (this.days.size >= MAX_CACHED_DAYS) {
-        const oldest = this.days.keys().next().value;
-        if (oldest !== undefined) this.days.delete(oldest);
+      this.cachedOrders += orders.length;
+      while (this.days.size > 0 && (this.days.size >= MAX_CACHED_DAYS || this.cachedOrders > MAX_CACHED_ORDERS)) {
+        const oldest = this.days.keys().next().value as string;
+        this.cachedOrders -= this.days.get(oldest)?.length ?? 0;
+        this.days.delete(oldest);
       }
     }
     this.days.set(day, orders);

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { FieldDef, TypeDef } from './graphql/types.js';
 import { latencyOn, REALISTIC_LATENCY } from '../common/timing.js';
-import { bulkStatus, checkBulkQuery, renderBulkFile, signedUrl } from './bulk.js';
+import { bulkStatus, checkBulkQuery, countBulkFile, renderBulkFile, signedUrl } from './bulk.js';
 import { gid, hasScope, parseGid, type ShopifyExec } from './exec-context.js';
 import type { BulkOperation } from './state.js';
 import { gqlTime } from './time.js';
@@ -76,8 +76,9 @@ export function bulkMutationFields(): Record<string, FieldDef<ShopifyExec>> {
           counts: null,
         };
         if (latencyOn(ctx.state.ctx) && created.errorCode === null) {
-          // realistic latency: the export takes its realistic time, by the size of its file (rendered now)
-          created.counts = renderBulkFile(created, ctx);
+          // realistic latency: the export takes its realistic time, by the size of its file: counted now (one line
+          // an order: rendered as it downloads), or rendered now (nested connections)
+          created.counts = countBulkFile(created, ctx) ?? renderBulkFile(created, ctx);
           created.readyMs = REALISTIC_LATENCY.shopify.bulkBaseMs + (REALISTIC_LATENCY.shopify.bulkPerThousandObjectsMs * created.counts.objects) / 1000;
           created.createdReal = performance.now();
         }
@@ -125,7 +126,7 @@ export function bulkTypes(): Types {
         completedAt: { type: 'DateTime', resolve: (p, _a, ctx) => (done(p, ctx) || op(p).canceled ? gqlTime(op(p).completedAt ?? op(p).createdAt) : null) },
         objectCount: { type: 'UnsignedInt64!', resolve: (p, _a, ctx) => String(done(p, ctx) ? op(p).counts?.objects ?? 0 : Math.floor((op(p).counts?.objects ?? 0) * 0.4)) },
         rootObjectCount: { type: 'UnsignedInt64!', resolve: (p, _a, ctx) => String(done(p, ctx) ? op(p).counts?.roots ?? 0 : 0) },
-        fileSize: { type: 'UnsignedInt64', resolve: (p, _a, ctx) => (done(p, ctx) && op(p).counts?.objects ? String(op(p).counts?.bytes ?? 0) : null) },
+        fileSize: { type: 'UnsignedInt64', resolve: (p, _a, ctx) => (done(p, ctx) && op(p).counts?.objects && op(p).counts?.bytes != null ? String(op(p).counts?.bytes) : null) },
         url: {
           type: 'URL',
           resolve: (p, _a, ctx) => (status(p, ctx) === 'COMPLETED' && op(p).counts?.objects ? signedUrl(ctx.state.ctx.baseUrl, ctx.state.ctx.world.apps.shopify.clientSecret, ctx.rt, op(p)) : null),

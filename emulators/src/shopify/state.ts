@@ -24,11 +24,20 @@ export interface BulkOperation {
   /** set when the export cannot run (e.g. the token lacks read_orders): status FAILED */
   errorCode: 'ACCESS_DENIED' | 'INTERNAL_SERVER_ERROR' | 'TIMEOUT' | null;
   allOrders: boolean;
-  counts: { objects: number; roots: number; bytes: number } | null;
+  /** bytes: null for an export streamed as it downloads (bulk.ts countBulkFile) */
+  counts: { objects: number; roots: number; bytes: number | null } | null;
   /** realistic latency: the export completes this many ms (real time) after createdReal, however often it is polled */
   readyMs?: number;
-  /** the JSONL, rendered once when the export finished (chunks of ~64 KB); dropped for all but the newest files */
-  file?: string[];
+  /** the JSONL, rendered once when the export finished, in an unlinked temp file (bulk.ts renderBulkFile); dropped for all but the newest files */
+  file?: BulkFile;
+}
+
+/** a rendered export: an open descriptor of an unlinked temp file, closed once dropped and read by no download */
+export interface BulkFile {
+  fd: number;
+  bytes: number;
+  readers: number;
+  dropped: boolean;
 }
 
 export interface SubscriptionLineItem {

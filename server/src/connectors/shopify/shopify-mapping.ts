@@ -66,6 +66,10 @@ export function legacyId(gid: string): string {
  */
 export function decimalAmount(amount: string | null | undefined): string {
   if (amount === null || amount === undefined) return '0.00';
+  // what Shopify writes nearly always ("120.0", "80.5", "19.99"): already whole cents, so only the second decimal is
+  // written out (toAmount gives the same; a large store maps millions of these)
+  const plain = PLAIN_CENTS.exec(amount);
+  if (plain) return `${plain[1]}.${(plain[2] ?? '').padEnd(2, '0')}`;
   if (!/^-?\d+(?:\.\d+)?$/.test(amount.trim())) throw new ShopifyMappingError(`not a decimal amount: ${amount}`);
   try {
     return toAmount(amount);
@@ -74,6 +78,9 @@ export function decimalAmount(amount: string | null | undefined): string {
     throw err;
   }
 }
+
+/** a non-negative amount in whole cents without leading zeros: "0.5", "120.0", "19.99", "7" */
+const PLAIN_CENTS = /^(0|[1-9]\d{0,12})(?:\.(\d{1,2}))?$/;
 
 /** a nullable money bag (subtotalPriceSet is nullable in the schema): absent reads as zero */
 function money(bag: ShopifyMoneyBag | null | undefined): string {
@@ -92,9 +99,25 @@ function instant(iso: string): Date {
   return d;
 }
 
+/**
+ * The local days last asked for, per time zone, with the instants they span: a window's orders come in created
+ * order, so nearly every order falls in a day already known, without asking Intl (a large store maps millions).
+ * A few are kept, since refunds (on later days) come between the orders.
+ */
+const knownDays = new Map<string, Array<{ start: number; end: number; day: string }>>();
+const KNOWN_DAYS = 4;
+
 /** the shop's calendar day at an instant */
 export function localDay(at: Date | string, timeZone: string): string {
-  return todayIn(timeZone, typeof at === 'string' ? instant(at) : at);
+  const date = typeof at === 'string' ? instant(at) : at;
+  const ms = date.getTime();
+  let known = knownDays.get(timeZone);
+  if (!known) knownDays.set(timeZone, (known = []));
+  for (const k of known) if (ms >= k.start && ms < k.end) return k.day;
+  const day = todayIn(timeZone, date);
+  known.unshift({ start: dayStartIn(day, timeZone).getTime(), end: dayStartIn(addDays(day, 1), timeZone).getTime(), day });
+  if (known.length > KNOWN_DAYS) known.pop();
+  return day;
 }
 
 /** ISO-8601 UTC to the second, as Shopify writes DateTime ("2026-01-05T14:03:11Z") */
