@@ -104,18 +104,20 @@ describe.each(DB_KINDS)('backfill concurrency against the emulators on %s', (kin
   it('Shopify: a start refused because the shop is busy with other bulk queries waits for one to end and is started again; nothing is lost or doubled', async () => {
     const shop = conns.find((c) => c.platform === 'shopify')!;
     const token = (await admin<{ access_token: string }>('shopify', 'tokens', { shop: shop.account_id }, 'POST')).access_token;
-    // another app's work on the shop: four bulk queries running, so only one of ours fits
+    // another app's work on the shop: five bulk queries running, so none of ours fits until one of them ends (with
+    // four, one of ours fitting and whether a second started beside it depended on how many windows were left and how
+    // fast they came: on 2026-11-28 no start of ours was refused on PostgreSQL)
     const gql = (query: string) => realFetch(`${t.origin}/sandbox/shopify/${shop.account_id}/admin/api/2026-07/graphql.json`, {
       method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': token }, body: JSON.stringify({ query }),
     }).then((r) => r.json() as Promise<{ data?: { bulkOperationRunQuery?: { bulkOperation: { id: string } | null } } }>);
     const before = await admin<{ peak: number; refused: number; operations: unknown[] }>('shopify', `bulk-operations?shop=${shop.account_id}`, undefined, 'GET');
-    // The other app starts its four once our newest window has committed, as our next windows start together (the
-    // newest went alone), and those pulls wait until the four run: whatever the speed of our writes, ours then find
+    // The other app starts its five once our newest window has committed, as our next windows start together (the
+    // newest went alone), and those pulls wait until the five run: whatever the speed of our writes, ours then find
     // one place free. Created under realistic latency, they run their realistic time (3 s and more), however polled.
     const startOthers = async () => {
       await admin('shopify', 'quota', { mode: 'realistic', latency: 'realistic' });
       try {
-        for (let i = 0; i < 4; i++) {
+        for (let i = 0; i < 5; i++) {
           const started = await gql(`mutation { bulkOperationRunQuery(query: "{ orders(query: \\"created_at:>=2026-01-01\\") { edges { node { id } } } }") { bulkOperation { id } userErrors { message } } }`);
           expect(started.data?.bulkOperationRunQuery?.bulkOperation?.id).toBeTruthy();
         }
@@ -136,7 +138,7 @@ describe.each(DB_KINDS)('backfill concurrency against the emulators on %s', (kin
     expect(after.peak).toBeLessThanOrEqual(5); // ...by the emulator's own count, never more than five ran
     expect(pulled).toEqual(span()); // ...and each window was still pulled once, and committed once
     expect(committed).toEqual(span());
-    expect(after.operations.length - before.operations.length).toBe(4 + span().length);
+    expect(after.operations.length - before.operations.length).toBe(5 + span().length);
   }, 180_000);
 
   it('Meta: several windows’ report runs at once, as many as the ad account’s ads_insights budget has room for, never refused', async () => {
