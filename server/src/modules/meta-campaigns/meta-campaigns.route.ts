@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { brandIdParamsSchema } from '@parallels/contract/brands';
 import { campaignGroupReachRequestSchema, campaignGroupReachResponseSchema, campaignLabelsResponseSchema, metaCampaignRequestSchema, metaCampaignResponseSchema, setCampaignLabelsSchema } from '@parallels/contract/meta-campaigns';
-import { plainJsonSerializer } from '../../lib/plain-json.js';
+import { plainJsonSerializer, sendJsonChunks } from '../../lib/plain-json.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import type { RangeReachDeps } from './range-reach.js';
 import { buildCampaignGroupReach, buildMetaCampaigns } from './meta-campaigns.service.js';
@@ -13,7 +13,8 @@ import { listCampaignLabels, setCampaignLabels } from './campaign-labels.service
 // GET /api/meta/labels/{brandId}, PUT /api/meta/labels/{brandId} (ours; the spec kept labels in the browser).
 // The brand-access hook guards all four (they name :brandId): another brand's user gets 404. The campaign answer
 // (every campaign twice, per account and blended: 1,200 rows of 20 figures for the benchmark brand) is sent as
-// plain JSON (lib/plain-json.ts); test/meta-rollups.test.ts holds its answers to the schema.
+// plain JSON written in chunks of rows (lib/plain-json.ts `sendJsonChunks`); test/meta-rollups.test.ts holds its
+// answers to the schema.
 export async function metaCampaignRoutes(app: FastifyInstance, deps: ReportDeps & { rangeReach?: RangeReachDeps }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
@@ -23,7 +24,7 @@ export async function metaCampaignRoutes(app: FastifyInstance, deps: ReportDeps 
       schema: { params: brandIdParamsSchema, body: metaCampaignRequestSchema, response: { 200: metaCampaignResponseSchema } },
       serializerCompiler: plainJsonSerializer,
     },
-    async (req) => buildMetaCampaigns(deps, req.brand!, req.body),
+    async (req, reply) => sendJsonChunks(reply, await buildMetaCampaigns(deps, req.brand!, req.body)),
   );
   typed.post(
     '/api/meta/campaign-groups/:brandId',
