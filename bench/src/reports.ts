@@ -222,6 +222,7 @@ async function instrumented(probe: App): Promise<(c: Case) => Promise<string>> {
     const phases: number[][] = [[], [], [], [], []];
     for (let i = 0; i < WARMUP + REQUESTS; i++) {
       last = [];
+      c.before?.();
       const t0 = performance.now();
       await sendDrained(probe, c, ' in the breakdown');
       const t1 = performance.now();
