@@ -80,8 +80,8 @@ interface Case {
 }
 
 let requestHeaders: Record<string, string> = {};
-const send = (app: App, c: Pick<Case, 'method' | 'url' | 'payload'>): Promise<Reply> =>
-  app.inject({ method: c.method, url: c.url, headers: requestHeaders, ...(c.payload ? { payload: c.payload } : {}) });
+const injectOptions = (c: Pick<Case, 'method' | 'url' | 'payload'>) => ({ method: c.method, url: c.url, headers: requestHeaders, ...(c.payload ? { payload: c.payload } : {}) });
+const send = (app: App, c: Pick<Case, 'method' | 'url' | 'payload'>): Promise<Reply> => app.inject(injectOptions(c));
 
 /**
  * A timed request: the answer is read as bytes, as a socket hands them to a client, and not decoded into a string
@@ -89,7 +89,7 @@ const send = (app: App, c: Pick<Case, 'method' | 'url' | 'payload'>): Promise<Re
  * milliseconds of the bench's own, which no server spends). Not 200: the body decoded, for the error.
  */
 async function sendDrained(app: App, c: Pick<Case, 'endpoint' | 'range' | 'method' | 'url' | 'payload'>, what = ''): Promise<void> {
-  const res = await app.inject({ method: c.method, url: c.url, headers: requestHeaders, ...(c.payload ? { payload: c.payload } : {}), payloadAsStream: true });
+  const res = await app.inject({ ...injectOptions(c), payloadAsStream: true });
   let bytes = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of res.stream()) {

@@ -25,16 +25,15 @@ export function* jsonChunks(answer: Record<string, unknown>, chunkChars = CHUNK_
   let first = true;
   for (const key of Object.keys(answer)) {
     const value = answer[key];
-    if (!Array.isArray(value)) {
-      const json = JSON.stringify(value) as string | undefined;
-      // as JSON.stringify: a key whose value has no JSON (undefined, a function, a symbol) is left out
-      if (json === undefined) continue;
-      out += `${first ? '' : ','}${JSON.stringify(key)}:${json}`;
-      first = false;
-      continue;
-    }
+    const json = Array.isArray(value) ? null : (JSON.stringify(value) as string | undefined);
+    // as JSON.stringify: a key whose value has no JSON (undefined, a function, a symbol) is left out
+    if (json === undefined) continue;
     out += `${first ? '' : ','}${JSON.stringify(key)}:`;
     first = false;
+    if (!Array.isArray(value)) {
+      out += json;
+      continue;
+    }
     out += '[';
     for (let i = 0; i < value.length; i++) {
       // in a list, a value without JSON is null, as JSON.stringify writes it

@@ -28,7 +28,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: ReportDeps): P
   for (const report of CONVERSION_REPORTS) {
     typed.post(
       `/api/analytics/${report.call}/:brandId`,
-      { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: conversionReportBodySchema, response: { 200: conversionReportSchema } }, serializerCompiler: plainJsonSerializer },
+      { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: conversionReportBodySchema, response: { 200: conversionReportSchema } } },
       async (req, reply) => sendJsonChunks(reply, await buildConversionReport(deps, req.brand!, report, req.body)),
     );
   }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { brandIdParamsSchema } from '@parallels/contract/brands';
 import { campaignGroupReachRequestSchema, campaignGroupReachResponseSchema, campaignLabelsResponseSchema, metaCampaignRequestSchema, metaCampaignResponseSchema, setCampaignLabelsSchema } from '@parallels/contract/meta-campaigns';
-import { plainJsonSerializer, sendJsonChunks } from '../../lib/plain-json.js';
+import { sendJsonChunks } from '../../lib/plain-json.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import type { RangeReachDeps } from './range-reach.js';
 import { buildCampaignGroupReach, buildMetaCampaigns } from './meta-campaigns.service.js';
@@ -22,7 +22,6 @@ export async function metaCampaignRoutes(app: FastifyInstance, deps: ReportDeps 
     {
       config: { plan: 'reports' },
       schema: { params: brandIdParamsSchema, body: metaCampaignRequestSchema, response: { 200: metaCampaignResponseSchema } },
-      serializerCompiler: plainJsonSerializer,
     },
     async (req, reply) => sendJsonChunks(reply, await buildMetaCampaigns(deps, req.brand!, req.body)),
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { brandIdParamsSchema } from '@parallels/contract/brands';
 import { META_REPORT_TABS, metaReportRequestSchema, metaReportResponseSchemas } from '@parallels/contract/meta-reports';
-import { plainJsonSerializer, sendJsonChunks } from '../../lib/plain-json.js';
+import { sendJsonChunks } from '../../lib/plain-json.js';
 import type { ReportDeps } from '../reports/report-deps.js';
 import { buildMetaReport } from './meta-reports.service.js';
 
@@ -16,7 +16,7 @@ export async function metaReportRoutes(app: FastifyInstance, deps: ReportDeps): 
   for (const breakdown of META_REPORT_TABS) {
     app.withTypeProvider<ZodTypeProvider>().post(
       `/api/meta/report/${breakdown}/:brandId`,
-      { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: metaReportRequestSchema, response: { 200: metaReportResponseSchemas[breakdown] } }, serializerCompiler: plainJsonSerializer },
+      { config: { plan: 'reports' }, schema: { params: brandIdParamsSchema, body: metaReportRequestSchema, response: { 200: metaReportResponseSchemas[breakdown] } } },
       async (req, reply) => sendJsonChunks(reply, await buildMetaReport(deps, req.brand!, breakdown, req.body)),
     );
   }
