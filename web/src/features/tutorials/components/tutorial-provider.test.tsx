@@ -66,6 +66,34 @@ describe('tutorials in the app', () => {
     await waitFor(() => expect(popover()).toBeNull());
   });
 
+  it('waits while a dialog is open (the page behind it is inert) and shows the step when it closes', async () => {
+    renderAt(
+      '/dashboard',
+      firstLogin,
+      <main>
+        <h2>Welcome Back, asha</h2>
+        <dialog open aria-label="Choose dates">dates</dialog>
+      </main>,
+    );
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(popover()).toBeNull();
+    document.querySelector('dialog')!.removeAttribute('open');
+    await waitFor(() => expect(popover()).not.toBeNull(), { timeout: 4000 });
+    expect(within(popover()!).getByText('Welcome to Parallels')).toBeTruthy();
+    // a dialog opened over a step takes the step away until it closes
+    document.querySelector('dialog')!.setAttribute('open', '');
+    await waitFor(() => expect(popover()).toBeNull());
+    document.querySelector('dialog')!.removeAttribute('open');
+    await waitFor(() => expect(within(popover()!).getByText('Welcome to Parallels')).toBeTruthy());
+    // so does a panel that is a dialog without being a <dialog> (the date picker)
+    const picker = document.createElement('div');
+    picker.setAttribute('role', 'dialog');
+    document.querySelector('main')!.append(picker);
+    await waitFor(() => expect(popover()).toBeNull());
+    picker.remove();
+    await waitFor(() => expect(within(popover()!).getByText('Welcome to Parallels')).toBeTruthy());
+  });
+
   it('does not play for a returning user', async () => {
     renderAt('/dashboard', { ...firstLogin, loginCount: 4 });
     await new Promise((r) => setTimeout(r, 2500));

@@ -8,6 +8,21 @@ import { TUTORIALS } from '../utils/tutorial-catalog';
 import { tutorialMachine as machine } from '../utils/tutorial-store';
 
 /**
+ * Whether the user is in a dialog: a native <dialog> (modal: everything outside it is inert) or a panel that
+ * says role="dialog" (the date picker, the report table's filter popovers, the Meta reports drawer); driver.js's
+ * own popover says it too.
+ */
+function dialogOpen(): boolean {
+  return typeof document !== 'undefined' && document.querySelector('dialog[open], [role="dialog"]:not(.driver-popover)') !== null;
+}
+
+function subscribeToDialogs(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open', 'role'] });
+  return () => observer.disconnect();
+}
+
+/**
  * Mounted once in the app shell: feeds the tutorial machine the session and the path, and shows the active
  * step with driver.js. Renders nothing itself.
  */
@@ -17,6 +32,10 @@ export function TutorialProvider() {
   const completions = useTutorialCompletions(user?.id);
   const state = useSyncExternalStore(machine.subscribe, machine.get);
   const tour = useRef<Driver | null>(null);
+  // A step never shows while a dialog is open: behind a modal one it would be out of reach (inert), and over
+  // the date picker it would interrupt a choice half made (Stop, a click outside, would close the picker). It
+  // waits, and shows when the dialog closes.
+  const blocked = useSyncExternalStore(subscribeToDialogs, dialogOpen, () => false);
 
   const userId = user?.id;
   const loginCount = user?.loginCount ?? 0;
@@ -37,7 +56,7 @@ export function TutorialProvider() {
   const activeId = state.active?.id;
   const activeStep = state.active?.step;
   useEffect(() => {
-    if (activeId === undefined || activeStep === undefined) {
+    if (activeId === undefined || activeStep === undefined || blocked) {
       tour.current?.destroy();
       tour.current = null;
       return;
@@ -73,7 +92,7 @@ export function TutorialProvider() {
         },
       },
     });
-  }, [activeId, activeStep]);
+  }, [activeId, activeStep, blocked]);
 
   useEffect(
     () => () => {
