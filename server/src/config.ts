@@ -30,6 +30,8 @@ const envSchema = z.object({
   LOGIN_LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),
   WEB_DIST_DIR: z.string().optional(),
   SANDBOX_SEED_DEMO: booleanString.default(true),
+  /** sandbox mode: the platform emulators in their own 'process' (default; the app forwards /sandbox to it) or 'in-process' (the default under NODE_ENV=test) */
+  SANDBOX_EMULATORS: z.enum(['process', 'in-process']).optional(),
   SYNC_WORKERS: booleanString.default(true),
   SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(1100).default(730),
   SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(5),
@@ -113,6 +115,8 @@ export interface Config {
   auth: { rateLimitPerMinute: number; lockoutAttempts: number; lockoutMinutes: number };
   webDistDir: string | undefined;
   seedDemo: boolean;
+  /** sandbox mode: where the platform emulators run (decision 028) */
+  sandboxEmulators: 'process' | 'in-process';
   /** run the sync queue's workers in this process (backfills, 3-hourly refresh, calculate) */
   syncWorkers: boolean;
   /** how far back a backfill reads: two years by default */
@@ -261,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: { rateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE, lockoutAttempts: e.LOGIN_LOCKOUT_ATTEMPTS, lockoutMinutes: e.LOGIN_LOCKOUT_MINUTES },
     webDistDir: e.WEB_DIST_DIR,
     seedDemo: e.PARALLELS_MODE === 'sandbox' && e.SANDBOX_SEED_DEMO,
+    sandboxEmulators: e.SANDBOX_EMULATORS ?? (e.NODE_ENV === 'test' ? 'in-process' : 'process'),
     // an API process only queues jobs; a worker process is there to run them
     syncWorkers: e.PARALLELS_ROLE === 'api' ? false : e.PARALLELS_ROLE === 'worker' ? true : e.SYNC_WORKERS,
     syncHistoryDays: e.SYNC_HISTORY_DAYS,
