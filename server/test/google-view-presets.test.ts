@@ -127,8 +127,15 @@ describe.each(DB_KINDS)('Google Ads preset summaries on %s', (kind) => {
   }
 
   // in transactions of 5 keys (a range has up to 24 keys here), so a range's keys span several
+  // each read and transaction first awaits the sync's gate (on PGlite: the requests in flight go first)
   const rebuild = async () => {
-    for (const account of ACCOUNTS) await rebuildGoogleViewPresets(t.database.db, brandId, account, presetRanges(today(), HISTORY_DAYS), 5);
+    const ranges = presetRanges(today(), HISTORY_DAYS);
+    for (const account of ACCOUNTS) {
+      let waits = 0;
+      await rebuildGoogleViewPresets(t.database.db, brandId, account, ranges, 5, async () => void waits++);
+      // the first clear-out, and per view and range its read, its delete, its key batches and its summary
+      expect(waits).toBeGreaterThanOrEqual(1 + PRESET_VIEWS.length * ranges.length * 4);
+    }
   };
 
   /** Whether every account has a summary for every preset of today, for every view that has them. */

@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -161,6 +162,32 @@ describe('RequestsInFlight', () => {
     await slow;
     await waiting;
     expect(requests.inFlight).toBe(0);
+    await app.close();
+  });
+
+  it('lets a request that arrived while the writer held the thread in first (a turn of the event loop before it looks)', async () => {
+    const app = Fastify();
+    const requests = new RequestsInFlight();
+    requests.track(app);
+    app.get('/api/report', async () => {
+      await new Promise((r) => setTimeout(r, 150));
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const accepted = new Promise((r) => app.server.once('connection', r));
+    const socket = connect(port, '127.0.0.1');
+    await Promise.all([new Promise((r) => socket.once('connect', r)), accepted]);
+    socket.write('GET /api/report HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    // a write step's queries: the request's bytes are on the socket, the loop has not read them
+    const busyUntil = Date.now() + 50;
+    while (Date.now() < busyUntil);
+    expect(requests.inFlight).toBe(0);
+    const started = Date.now();
+    await requests.idle(5_000);
+    // the writer went on only after the request was answered (its handler takes 150 ms), not before it was read
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    socket.destroy();
     await app.close();
   });
 

@@ -95,7 +95,15 @@ interface PresetKey {
  * completes it. Run by the sync job after its last window committed (the job holds the account, so no window of
  * it commits meanwhile and the facts read do not change between the read and the writes).
  */
-export async function rebuildGoogleViewPresets(db: Database, brandId: string, customerId: string, ranges: DayRange[], batchKeys = PRESET_BATCH_KEYS): Promise<PresetRebuild> {
+export async function rebuildGoogleViewPresets(
+  db: Database,
+  brandId: string,
+  customerId: string,
+  ranges: DayRange[],
+  batchKeys = PRESET_BATCH_KEYS,
+  /** awaited before each read and transaction: on embedded PGlite, the requests in flight go first (decision 027) */
+  beforeEach: () => Promise<void> = async () => undefined,
+): Promise<PresetRebuild> {
   let longestMs = 0;
   let longestReadMs = 0;
   let brandGone = false;
@@ -104,6 +112,7 @@ export async function rebuildGoogleViewPresets(db: Database, brandId: string, cu
   // brand (the deadlock a deletion right after a sync met). A brand deleted meanwhile ends the rebuild.
   const short = async (fn: (tx: Executor) => Promise<number>): Promise<number> => {
     if (brandGone) return 0;
+    await beforeEach();
     const started = performance.now();
     try {
       return await db.transaction(async (tx) => {
@@ -130,6 +139,7 @@ export async function rebuildGoogleViewPresets(db: Database, brandId: string, cu
     for (const range of ranges) {
       if (brandGone) break;
       const where = sql`brand_id = ${brandId} and customer_id = ${customerId} and view = ${view} and from_date = ${range.from} and to_date = ${range.to}`;
+      await beforeEach();
       const read = performance.now();
       const keys = await queryRows<PresetKey>(db, presetKeys(brandId, customerId, view, range));
       longestReadMs = Math.max(longestReadMs, performance.now() - read);
@@ -167,7 +177,10 @@ export async function rebuildGoogleViewPresets(db: Database, brandId: string, cu
   // and PostgreSQL picks any of its indexes with the same five leading columns (a chip's page walked a header
   // sort's index, 25,470 rows filtered, instead of a range of the category's places). Autovacuum would come to it
   // on PostgreSQL; nothing does on PGlite.
-  if (!brandGone && rows > 0) await db.execute(sql`analyze google_view_presets`);
+  if (!brandGone && rows > 0) {
+    await beforeEach();
+    await db.execute(sql`analyze google_view_presets`);
+  }
   return { ranges: ranges.length, rows, longestMs, longestReadMs };
 }
 

@@ -31,10 +31,15 @@ export class RequestsInFlight {
     return this.count;
   }
 
-  /** Resolves once no request is in flight, or after `maxWaitMs` at the latest. */
-  idle(maxWaitMs: number): Promise<void> {
-    if (this.count === 0) return Promise.resolve();
-    return new Promise((resolve) => {
+  /**
+   * Resolves once no request is in flight, or after `maxWaitMs` at the latest. It first lets the event loop
+   * read what arrived meanwhile: PGlite's queries resolve without a turn of the loop, so a writer going from
+   * one step to the next never saw a request whose bytes were waiting on its socket (decision 028).
+   */
+  async idle(maxWaitMs: number): Promise<void> {
+    await nextPoll();
+    if (this.count === 0) return;
+    await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
         resolve();
@@ -52,6 +57,14 @@ export class RequestsInFlight {
     this.waiters = [];
     for (const w of waiters) w();
   }
+}
+
+/**
+ * Resolves after the event loop's next poll for I/O: an immediate queued from within the check phase runs in the
+ * next iteration's, after its poll; one queued anywhere else runs before the next poll, so two are needed.
+ */
+function nextPoll(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 }
 
 /** How long a background write step waits for the requests in flight before going ahead anyway. */

@@ -40,7 +40,8 @@ export interface JobDeps extends PullDeps {
   tracePull?: <T>(window: DayWindow, pull: () => Promise<T>) => Promise<T>;
   /**
    * Embedded PGlite: windows no checkpoint covers are written in short transactions, each after `beforeEach`
-   * (which waits, a bounded while, for the requests in flight). Absent on PostgreSQL, where reads never wait.
+   * (which waits, a bounded while, for the requests in flight), and the Google Ads preset summaries' reads and
+   * transactions wait for it too. Absent on PostgreSQL, where reads never wait.
    */
   shortWrites?: { beforeEach: () => Promise<void> };
 }
@@ -287,7 +288,7 @@ async function refresh(deps: JobDeps, connectionId: string): Promise<BackfillRes
 async function refreshGoogleViewPresets(deps: JobDeps, conn: SyncConnection): Promise<void> {
   if (conn.platform !== 'google_ads') return;
   const ranges = presetRanges(todayIn(conn.brandTimezone, deps.now?.() ?? new Date()), deps.historyDays ?? HISTORY_DAYS);
-  await rebuildGoogleViewPresets(deps.db, conn.brandId, conn.accountId, ranges).catch((err: unknown) =>
+  await rebuildGoogleViewPresets(deps.db, conn.brandId, conn.accountId, ranges, undefined, deps.shortWrites?.beforeEach).catch((err: unknown) =>
     deps.log.warn({ err, connectionId: conn.id }, 'could not rebuild the Google Ads preset summaries'),
   );
 }
