@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
 import { RequestsInFlight } from '../src/db/requests-in-flight.js';
-import { loadTokenKeyring } from '../src/lib/token-keyring.js';
-import { DEMO_USER, seedDemo } from '../src/sandbox/demo.js';
+import { DEMO_USER } from '../src/sandbox/demo.js';
 import { runBackfill, runRefresh, type JobDeps } from '../src/sync/backfill.job.js';
 import { yesterdayIn } from '@parallels/contract/days';
 import { backfillWindows } from '../src/sync/windows.js';
-import { Browser, createListeningApp } from './browser.js';
+import { Browser } from './browser.js';
+import { pinnedDemoApp } from './pinned-demo.js';
 import { DB_KINDS, type TestApp } from './test-app.js';
 
 // Decision 027: on embedded PGlite a window no checkpoint covers is written in short transactions (so the app's
@@ -56,10 +56,8 @@ describe.each(DB_KINDS)('short write transactions for windows nothing reads yet,
   };
 
   beforeAll(async () => {
-    t = await createListeningApp(kind);
-    const keyring = loadTokenKeyring(t.config);
-    await seedDemo(t.app, { db: t.database.db, keyring });
-    base = { db: t.database.db, config: t.config, keyring, log: t.app.log, historyDays: HISTORY_DAYS, retry: { sleep: async () => undefined } };
+    // the emulators' clock pinned: a refund the demo store processes later today must not appear between two runs
+    ({ t, deps: base } = await pinnedDemoApp(kind, new Date(), HISTORY_DAYS));
     conns = await queryRows(t.database.db, sql`select id, platform, account_id from connections order by platform, account_id`);
     brandId = (await queryRows<{ brand_id: string }>(t.database.db, sql`select brand_id from connections limit 1`))[0]!.brand_id;
     const timezone = (await queryRows<{ timezone: string }>(t.database.db, sql`select timezone from brands where id = ${brandId}`))[0]!.timezone;
