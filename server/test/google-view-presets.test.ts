@@ -132,7 +132,7 @@ describe.each(DB_KINDS)('Google Ads preset summaries on %s', (kind) => {
     const ranges = presetRanges(today(), HISTORY_DAYS);
     for (const account of ACCOUNTS) {
       let waits = 0;
-      await rebuildGoogleViewPresets(t.database.db, brandId, account, ranges, 5, async () => void waits++);
+      await rebuildGoogleViewPresets(t.database.db, brandId, account, ranges, { batchKeys: 5, beforeEach: async () => void waits++ });
       // the first clear-out, and per view and range its read, its delete, its key batches and its summary
       expect(waits).toBeGreaterThanOrEqual(1 + PRESET_VIEWS.length * ranges.length * 4);
     }

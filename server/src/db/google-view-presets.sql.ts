@@ -100,9 +100,15 @@ export async function rebuildGoogleViewPresets(
   brandId: string,
   customerId: string,
   ranges: DayRange[],
-  batchKeys = PRESET_BATCH_KEYS,
-  /** awaited before each read and transaction: on embedded PGlite, the requests in flight go first (decision 027) */
-  beforeEach: () => Promise<void> = async () => undefined,
+  {
+    batchKeys = PRESET_BATCH_KEYS,
+    beforeEach = async () => undefined,
+  }: {
+    /** keys inserted per transaction */
+    batchKeys?: number;
+    /** awaited before each read and transaction: on embedded PGlite, the requests in flight go first (decision 027) */
+    beforeEach?: () => Promise<void>;
+  } = {},
 ): Promise<PresetRebuild> {
   let longestMs = 0;
   let longestReadMs = 0;

@@ -288,7 +288,7 @@ async function refresh(deps: JobDeps, connectionId: string): Promise<BackfillRes
 async function refreshGoogleViewPresets(deps: JobDeps, conn: SyncConnection): Promise<void> {
   if (conn.platform !== 'google_ads') return;
   const ranges = presetRanges(todayIn(conn.brandTimezone, deps.now?.() ?? new Date()), deps.historyDays ?? HISTORY_DAYS);
-  await rebuildGoogleViewPresets(deps.db, conn.brandId, conn.accountId, ranges, undefined, deps.shortWrites?.beforeEach).catch((err: unknown) =>
+  await rebuildGoogleViewPresets(deps.db, conn.brandId, conn.accountId, ranges, { beforeEach: deps.shortWrites?.beforeEach }).catch((err: unknown) =>
     deps.log.warn({ err, connectionId: conn.id }, 'could not rebuild the Google Ads preset summaries'),
   );
 }
