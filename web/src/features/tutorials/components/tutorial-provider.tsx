@@ -16,6 +16,8 @@ function dialogOpen(): boolean {
   return typeof document !== 'undefined' && document.querySelector('dialog[open], [role="dialog"]:not(.driver-popover)') !== null;
 }
 
+const watchNothing = () => () => undefined;
+
 function subscribeToDialogs(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open', 'role'] });
@@ -32,10 +34,6 @@ export function TutorialProvider() {
   const completions = useTutorialCompletions(user?.id);
   const state = useSyncExternalStore(machine.subscribe, machine.get);
   const tour = useRef<Driver | null>(null);
-  // A step never shows while a dialog is open: behind a modal one it would be out of reach (inert), and over
-  // the date picker it would interrupt a choice half made (Stop, a click outside, would close the picker). It
-  // waits, and shows when the dialog closes.
-  const blocked = useSyncExternalStore(subscribeToDialogs, dialogOpen, () => false);
 
   const userId = user?.id;
   const loginCount = user?.loginCount ?? 0;
@@ -55,6 +53,10 @@ export function TutorialProvider() {
 
   const activeId = state.active?.id;
   const activeStep = state.active?.step;
+  // A step never shows while a dialog is open: behind a modal one it would be out of reach (inert), and over
+  // the date picker it would interrupt a choice half made (Stop, a click outside, would close the picker). It
+  // waits, and shows when the dialog closes. The page is watched only while a tutorial is playing.
+  const blocked = useSyncExternalStore(activeId === undefined ? watchNothing : subscribeToDialogs, dialogOpen, () => false);
   useEffect(() => {
     if (activeId === undefined || activeStep === undefined || blocked) {
       tour.current?.destroy();
