@@ -2,24 +2,42 @@ import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type DbKind, type TestApp } from './test-app.js';
 
-/** A free loopback port (the app must know its own URL before it is built: OAuth redirect URIs). */
+/**
+ * A free loopback port below the kernel's ephemeral range (32768-60999 on Linux), so no outbound connection of a
+ * parallel test (a pg client, an HTTP call) can take it between this check and the app's listen: the app must know
+ * its own URL before it is built (OAuth redirect URIs), which leaves seconds between the two on PostgreSQL.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free loopback port between 20000 and 32000');
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
 }
 
 /** The app listening for real, with the emulators mounted, so connectors make real HTTP calls to them. */
 export async function createListeningApp(kind: DbKind, env: Record<string, string> = {}, options: { sync?: boolean; now?: () => Date } = {}): Promise<TestApp & { origin: string }> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const t = await createTestApp(kind, { PORT: String(port), PUBLIC_URL: origin, ...env }, options);
-  await t.app.listen({ port, host: '127.0.0.1' });
-  return { ...t, origin };
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const t = await createTestApp(kind, { PORT: String(port), PUBLIC_URL: origin, ...env }, options);
+    try {
+      await t.app.listen({ port, host: '127.0.0.1' });
+      return { ...t, origin };
+    } catch (error) {
+      await t.close();
+      // Another test's explicit pick of the same port in the meantime: build again on a new one.
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 3) throw error;
+    }
+  }
 }
 
 export interface BrowserResponse {

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './browser.js';
 
 // Issue 13, item 5, end to end: the real server (src/main.ts, as `npm start` runs it: sandbox mode, the demo
 // brand, PGlite on disk, the production queue settings) is SIGKILLed in the middle of its first backfill and
@@ -20,17 +20,6 @@ interface LogLine {
   connectionId?: string;
   window?: { from: string; to: string };
   time?: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 class ServerProcess {
