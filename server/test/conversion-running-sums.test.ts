@@ -157,6 +157,35 @@ describe.each(DB_KINDS)('the conversion reports from running sums on %s', (kind)
     await checkRanges(day);
   });
 
+  it('a window written in short steps (decision 027) ends with the rollups and running sums of one transaction', async () => {
+    // windows on month starts and not, newest first as a backfill writes them: the whole months, their running sums
+    // and (from a month start) their year-to-date go before the checkpoint's step; the edge months with it
+    const windows = [{ from: '2026-02-10', to: LAST }, { from: '2025-12-01', to: '2026-02-09' }, { from: FIRST, to: '2025-11-30' }];
+    const db = t.database.db;
+    const userId = (await queryRows<{ id: string }>(db, sql`select id from users limit 1`))[0]!.id;
+    const derived = async (id: string) =>
+      queryRows<{ t: string; dimension: string; at: string; entries: string }>(
+        db,
+        sql`select 'month_to_date' as t, dimension, date::text as at, entries::text as entries from ga4_dimension_month_to_date where brand_id = ${id}
+          union all select 'year_to_date', dimension, month::text, entries::text from ga4_dimension_year_to_date where brand_id = ${id}
+          union all select 'month_values', dimension, month::text, entries::text from ga4_dimension_month_values where brand_id = ${id}
+          union all select 'day_values', dimension, date::text, entries::text from ga4_dimension_day_values where brand_id = ${id}
+          union all select 'monthly', dimension || ' ' || value, month::text, sessions || ' ' || purchases from ga4_dimension_monthly where brand_id = ${id}
+          order by 1, 2, 3`,
+      );
+    const write = async (name: string, list: typeof windows, shortSteps: boolean) => {
+      const id = await insertBrand(db, { name, currency: 'INR', timezone: 'Asia/Kolkata', userId, connections: [{ platform: 'ga4', accountId: '300000032', accountName: 'p', managerId: null, grantId: null }] });
+      for (const window of list) await seedGa4Window(db, id, '300000032', window, () => ({ sessions: 100, addToCarts: 10, checkouts: 5, purchases: 2 }), cityDays(() => false), { shortSteps });
+      return derived(id);
+    };
+    // the reference: every day in one window, so every month and running sum is computed once from all the days
+    const whole = await write('One window', [{ from: FIRST, to: LAST }], false);
+    expect(whole.length).toBeGreaterThan(500);
+    expect(new Set(whole.map((r) => r.t))).toEqual(new Set(['month_to_date', 'year_to_date', 'month_values', 'day_values', 'monthly']));
+    expect(await write('Short steps', windows, true)).toEqual(whole);
+    expect(await write('One transaction each', windows, false)).toEqual(whole);
+  });
+
   it('the migration fills the running sums exactly as the window writer does', async () => {
     const written = await runningSums();
     expect(written.length).toBeGreaterThan(0);

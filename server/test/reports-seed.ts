@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
 import { saveSubscription } from '../src/modules/pricing/pricing.sql.js';
-import { writeWindowFacts } from '../src/sync/facts-writer.sql.js';
+import { inShortTransactions, writeWindowFacts, writeWindowSteps } from '../src/sync/facts-writer.sql.js';
 import type { WindowFacts } from '../src/sync/pull.js';
 import { recordWindow } from '../src/sync/sync.sql.js';
 import { eachDay } from '@parallels/contract/days';
@@ -44,8 +44,15 @@ async function connectionId(db: Database, brandId: string, accountId: string): P
   return r.rows[0].id;
 }
 
-async function writeWindow(db: Database, brandId: string, accountId: string, window: { from: string; to: string }, facts: WindowFacts): Promise<void> {
+/** In the window's one transaction, or (`shortSteps`) a step at a time as decision 027 writes a window nothing covers on PGlite. */
+async function writeWindow(db: Database, brandId: string, accountId: string, window: { from: string; to: string }, facts: WindowFacts, shortSteps = false): Promise<void> {
   const id = await connectionId(db, brandId, accountId);
+  if (shortSteps) {
+    await writeWindowSteps(inShortTransactions(db), brandId, accountId, window, facts, async (tx, rows) => {
+      await recordWindow(tx, { brandId, connectionId: id, stream: 'backfill', from: window.from, to: window.to, rows, calls: 1 });
+    });
+    return;
+  }
   await db.transaction(async (tx) => {
     const rows = await writeWindowFacts(tx, brandId, accountId, window, facts);
     await recordWindow(tx, { brandId, connectionId: id, stream: 'backfill', from: window.from, to: window.to, rows, calls: 1 });
@@ -105,10 +112,11 @@ export async function seedGa4Window(
   window: { from: string; to: string },
   day: (date: string) => Ga4Day,
   dimensions: (date: string) => Ga4DimensionDay[] = () => [],
+  options: { shortSteps?: boolean } = {},
 ): Promise<void> {
   const daily = daysOf(window.from, window.to).map((date) => ({ brandId, propertyId, date, ...day(date), purchaseRevenue: '0' }));
   const dimensionDaily = daysOf(window.from, window.to).flatMap((date) => dimensions(date).map((d) => ({ brandId, propertyId, date, ...d, purchaseRevenue: '0' })));
-  await writeWindow(db, brandId, propertyId, window, { platform: 'ga4', daily, dimensionDaily, calls: 1 });
+  await writeWindow(db, brandId, propertyId, window, { platform: 'ga4', daily, dimensionDaily, calls: 1 }, options.shortSteps);
 }
 
 export interface StoreOrderSeed {

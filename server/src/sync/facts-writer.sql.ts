@@ -20,7 +20,7 @@ import { dropGoogleViewPresets } from '../db/google-view-presets.sql.js';
 import { batchesOf } from '../lib/row-spool.js';
 import { ACCOUNT_FACT_TABLES } from '../db/fact-tables.js';
 import type { WindowFacts } from './pull.js';
-import { monthEnd, monthStart } from '@parallels/contract/days';
+import { addDays, monthEnd, monthsOfRange, monthStart, nextMonthStart, splitWholeMonths, yearStart } from '@parallels/contract/days';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -111,9 +111,13 @@ export async function writeWindowSteps(
       let rows = (await upsertInSteps(step, googleProducts, facts.products)) + (await upsertInSteps(step, googleCampaignDaily, facts.campaignDaily));
       // the views come off the spool a batch at a time; a key seen in an earlier batch adds up (see GoogleAdsWindowFacts)
       for await (const batch of batchesOf(facts.viewDaily)) rows += await upsertInSteps(step, googleViewDaily, batch, { sum: VIEW_METRICS });
+      // the window's whole months a step each (no report reads them before the checkpoint); the edge months a
+      // neighbouring window shares with the checkpoint (decision 027, "Rollups a month at a time")
+      const { months, edges } = splitWholeMonths(window);
+      for (const month of eachMonth(months)) await step((tx) => rollUpGoogleViewMonths(tx, brandId, accountId, month));
       await step(async (tx) => {
         await rollUpAdAccountDays(tx, brandId, 'google_ads', accountId, window);
-        await rollUpGoogleViewMonths(tx, brandId, accountId, window);
+        for (const edge of edges) await rollUpGoogleViewMonths(tx, brandId, accountId, edge);
         await dropGoogleViewPresets(tx, brandId, accountId); // stale from this commit on; the job rebuilds them at its end
         await finish(tx, rows);
       });
@@ -124,10 +128,24 @@ export async function writeWindowSteps(
       // the dimension rows come off the spool a page at a time; a row that moved pages takes the later page's
       // values (see Ga4WindowFacts), as the pull kept it before pages were spooled
       for await (const batch of batchesOf(facts.dimensionDaily)) rows += await upsertInSteps(step, ga4DimensionDaily, batch);
+      // The rollups and the conversion reports' running sums (decision 014, "Running sums for a range"). What only
+      // the window's own days feed (its packed days, its whole months, the month-to-date sums of its days, and the
+      // year-to-date sums of its whole months when no edge month comes before them) goes a month per step: no
+      // report reads those days before the checkpoint (decision 027, "Rollups a month at a time"). The edge months
+      // a neighbouring window shares, the running sums of its last month's later days and the year-to-date sums
+      // after them commit with the checkpoint. In one transaction the order changes nothing.
+      const { months, edges } = splitWholeMonths(window);
+      await step((tx) => packGa4DimensionDays(tx, brandId, accountId, window));
+      for (const month of eachMonth(months)) await step((tx) => rollUpGa4DimensionMonths(tx, brandId, accountId, month));
+      for (const { part } of monthsOfRange(window)) await step((tx) => writeRunningSums(tx, brandId, accountId, RUNNING_SUMS.monthToDate, part));
+      const yearToDateFirst = months && months.from === window.from ? { from: months.from, to: monthStart(months.to) } : null;
+      if (yearToDateFirst) await step((tx) => writeRunningSums(tx, brandId, accountId, RUNNING_SUMS.yearToDate, yearToDateFirst));
       await step(async (tx) => {
-        await rollUpGa4DimensionMonths(tx, brandId, accountId, window);
-        await packGa4DimensionDays(tx, brandId, accountId, window);
-        await runGa4DimensionSums(tx, brandId, accountId, window);
+        for (const edge of edges) await rollUpGa4DimensionMonths(tx, brandId, accountId, edge);
+        // the last month's later days (a newer window's) run on from the window's days
+        if (window.to < monthEnd(window.to)) await writeRunningSums(tx, brandId, accountId, RUNNING_SUMS.monthToDate, { from: addDays(window.to, 1), to: monthEnd(window.to) });
+        const yearToDateRest = { from: yearToDateFirst ? nextMonthStart(yearToDateFirst.to) : monthStart(window.from), to: `${window.to.slice(0, 4)}-12-01` };
+        if (yearToDateRest.from <= yearToDateRest.to) await writeRunningSums(tx, brandId, accountId, RUNNING_SUMS.yearToDate, yearToDateRest);
         await finish(tx, rows);
       });
       return rows;
@@ -142,6 +160,11 @@ export async function writeWindowSteps(
       return rows;
     }
   }
+}
+
+/** The months of a run of whole months (splitWholeMonths), one at a time. */
+function eachMonth(months: DayWindow | null): DayWindow[] {
+  return months ? monthsOfRange(months).map(({ part }) => part) : [];
 }
 
 const VIEW_METRICS = ['costMicros', 'impressions', 'clicks', 'conversions', 'conversionsValue'] as const;
@@ -219,21 +242,6 @@ export async function packGa4DimensionDays(tx: Tx, brandId: string, propertyId: 
     group by brand_id, property_id, dimension, date`);
 }
 
-/**
- * The conversion reports' running sums (decision 014, "Running sums for a range") a window changes, after its daily
- * rows, months and packed days are written (in the same step as those and the checkpoint, decision 027):
- * month-to-date for the window's days and the rest of its last month, year-to-date for its months and the rest of
- * its last year. A row for each day (month) the
- * dimension has rows on, holding every value seen in its month (year) up to it, with the value's sums of the
- * month's days (the year's months) through it and the number of them it has a row on. They are recomputed, not
- * adjusted, so a value gone from a restated day goes from them too. Migration 0027 runs the same statements for
- * every property.
- */
-export async function runGa4DimensionSums(tx: Tx, brandId: string, propertyId: string, window: DayWindow): Promise<void> {
-  await writeRunningSums(tx, brandId, propertyId, RUNNING_SUMS.monthToDate, { start: monthStart(window.from), from: window.from, to: monthEnd(window.to) });
-  await writeRunningSums(tx, brandId, propertyId, RUNNING_SUMS.yearToDate, { start: `${window.from.slice(0, 4)}-01-01`, from: monthStart(window.from), to: `${window.to.slice(0, 4)}-12-01` });
-}
-
 /** The two running sums: the table, the rows it sums, their day or month column, the period it restarts at, its step and its count. */
 const RUNNING_SUMS = {
   monthToDate: { table: 'ga4_dimension_month_to_date', rows: 'ga4_dimension_daily', at: 'date', period: 'month', step: '1 day', count: 'days' },
@@ -241,16 +249,23 @@ const RUNNING_SUMS = {
 } as const;
 
 /**
- * One running sum's rows `from`..`to`, summed from `start` (the first day or month of `from`'s period). Without
- * joins, whose plans go wrong on tables without statistics (a nested loop rescanning the property's daily rows
- * per pair): each value gets a mark on every day (month) from its first in the period to the period's last with
+ * One running sum's rows `from`..`to`, summed from the first day (month) of `from`'s month (year). A row for each
+ * day (month) the dimension has rows on, holding every value seen in its month (year) up to it, with the value's
+ * sums of the month's days (the year's months) through it and the number of them it has a row on. Recomputed, not
+ * adjusted, so a value gone from a restated day goes from them too; migration 0027 runs the same statements for
+ * every property. Without joins, whose plans go wrong on tables without statistics
+ * (a nested loop rescanning the property's daily rows per pair): each value gets a mark on every day (month) from its first in the period to the period's last with
  * rows, and one window along the days sums the value's rows up to each mark; a mark is kept where the dimension
  * has rows that day (month).
  */
-async function writeRunningSums(tx: Tx, brandId: string, propertyId: string, k: (typeof RUNNING_SUMS)[keyof typeof RUNNING_SUMS], at: { start: string; from: string; to: string }): Promise<void> {
+async function writeRunningSums(tx: Tx, brandId: string, propertyId: string, k: (typeof RUNNING_SUMS)[keyof typeof RUNNING_SUMS], at: DayWindow): Promise<void> {
   const [table, rows, day, period, step, count] = [k.table, k.rows, k.at, k.period, k.step, k.count].map((name) => sql.raw(name));
-  const scope = sql`brand_id = ${brandId} and property_id = ${propertyId} and ${day} between ${at.start} and ${at.to}`;
+  const start = k.period === 'month' ? monthStart(at.from) : yearStart(at.from);
+  const scope = sql`brand_id = ${brandId} and property_id = ${propertyId} and ${day} between ${start} and ${at.to}`;
   await tx.execute(sql`delete from ${table} where brand_id = ${brandId} and property_id = ${propertyId} and ${day} between ${at.from} and ${at.to}`);
+  // no rows on those days (the days after yesterday in the window's last month, say): nothing to sum up to them
+  const found = (await tx.execute(sql`select 1 from ${rows} where brand_id = ${brandId} and property_id = ${propertyId} and ${day} between ${at.from} and ${at.to} limit 1`)) as unknown as { rows: unknown[] };
+  if (found.rows.length === 0) return;
   await tx.execute(sql`
     insert into ${table} (brand_id, property_id, dimension, ${day}, entries)
     select ${brandId}::uuid, ${propertyId}, dimension, ${day}, json_agg(json_build_array(value, sessions, purchases, ${count}) order by value)
