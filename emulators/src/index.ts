@@ -5,6 +5,7 @@ import { FaultStore } from './common/faults.js';
 import { TokenStore } from './common/tokens.js';
 import { addDays, dayInZone } from './common/dates.js';
 import { createWorld, DEFAULT_SEED, withShopOrderVolume, type World } from './common/world.js';
+import { withScaleMerchants } from './common/scale-merchants.js';
 import type { EmulatorContext } from './common/context.js';
 import { metaEmulator } from './meta/app.js';
 import { googleEmulator } from './google/app.js';
@@ -37,6 +38,11 @@ export interface EmulatorOptions {
    * e.g. `{ 'parallels-demo.myshopify.com': 2_000_000 }` (`EMULATOR_SHOPIFY_ORDERS`; common/world.ts withShopOrderVolume)
    */
   shopifyOrders?: Record<string, number>;
+  /**
+   * many merchants: this many generated small-to-medium merchants (`scale-001`, ...) with their shops and accounts on
+   * every platform, beside the usual ones (`EMULATOR_MERCHANTS`; common/scale-merchants.ts withScaleMerchants)
+   */
+  merchants?: number;
   /** keep issued access and refresh tokens in this folder so they survive a restart (the app's sandbox) */
   tokenDir?: string;
 }
@@ -54,7 +60,9 @@ export interface MountedEmulators {
  */
 export async function mountEmulators(app: FastifyInstance, options: EmulatorOptions): Promise<MountedEmulators> {
   const clock = options.clock ?? new EmulatorClock();
-  const world = withShopOrderVolume(options.world ?? createWorld(options.seed ?? DEFAULT_SEED), options.shopifyOrders ?? {}, (tz) => addDays(dayInZone(clock.now(), tz), -1));
+  // generated merchants first, so that a large store can be one of them
+  const merchants = withScaleMerchants(options.world ?? createWorld(options.seed ?? DEFAULT_SEED), options.merchants ?? 0);
+  const world = withShopOrderVolume(merchants, options.shopifyOrders ?? {}, (tz) => addDays(dayInZone(clock.now(), tz), -1));
   const tokenFile = (name: string) => (options.tokenDir ? `${options.tokenDir}/${name}-tokens.jsonl` : undefined);
   const googleTokens = new TokenStore(clock, 'ya29.', tokenFile('google'));
   const quota = { mode: options.quotaMode ?? 'off' } as EmulatorContext['quota'];

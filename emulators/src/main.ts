@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { mountEmulators, PLATFORMS } from './index.js';
 import { createWorld, DEFAULT_SEED, parseShopOrderVolumes } from './common/world.js';
+import { parseScaleMerchants } from './common/scale-merchants.js';
 
 // Standalone: `npm run emulators` serves every platform on one port and prints each base URL.
 const port = Number(process.env.EMULATOR_PORT ?? 4010);
@@ -14,6 +15,8 @@ const mounted = await mountEmulators(app, {
   admin: true,
   quotaMode: process.env.EMULATOR_QUOTA === 'realistic' ? 'realistic' : 'off',
   shopifyWebhookUrl: process.env.SHOPIFY_WEBHOOK_URL,
+  // many merchants: EMULATOR_MERCHANTS=200 adds scale-001 ... scale-200, each with its shop and accounts on every platform
+  merchants: parseScaleMerchants(process.env.EMULATOR_MERCHANTS),
   // a large store: EMULATOR_SHOPIFY_ORDERS=2000000 (the demo store's orders over two years) or shop=orders,...
   shopifyOrders: parseShopOrderVolumes(createWorld(process.env.EMULATOR_SEED ?? DEFAULT_SEED), process.env.EMULATOR_SHOPIFY_ORDERS),
 });

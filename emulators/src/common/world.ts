@@ -50,6 +50,8 @@ export interface GoogleAdsCustomer {
   merchantId: string | null;
   currencyCode: string;
   timeZone: string;
+  /** the share of the merchant's Google Ads activity this account carries, when the merchant has several (default 1) */
+  weight?: number;
 }
 
 export interface Ga4Account {
@@ -190,6 +192,15 @@ export function createWorld(seed: string = DEFAULT_SEED, apps: World['apps'] = S
       users: [{ id: '1142108000000012001', email: 'demo@parallels.dev', orgIds: ['60012345678'] }],
     },
   };
+}
+
+const COUNTRY_OF_ZONE: Record<string, string> = {
+  'Asia/Kolkata': 'IN', 'America/New_York': 'US', 'America/Los_Angeles': 'US', 'Europe/London': 'GB', 'Europe/Berlin': 'DE', 'Australia/Sydney': 'AU',
+};
+
+/** the country a merchant sells from (ISO 3166-1 alpha-2), from its timezone: where its ads aim and its visitors live */
+export function merchantCountry(merchant: Merchant): string {
+  return COUNTRY_OF_ZONE[merchant.timezone] ?? 'US';
 }
 
 export function findMerchant(world: World, merchantId: string): Merchant {

@@ -20,7 +20,7 @@ function propertyData(ctx: EmulatorContext, property: string): PropertyData {
   const merchant = findMerchant(ctx.world, found.property.merchantId);
   const lastDay = ctx.clock.yesterday(found.property.timeZone);
   return {
-    seed: ctx.world.seed, merchant, site: siteFor(merchant), propertyId: property,
+    seed: ctx.world.seed, merchant, site: siteFor(ctx.world, merchant), propertyId: property,
     currencyCode: found.property.currencyCode, timeZone: found.property.timeZone,
     firstDay: historyStart(ctx.world, lastDay), lastDay,
   };

@@ -41,8 +41,10 @@ export function campaignDay(seed: string, model: AccountModel, day: string, toda
       w: Math.max(0.3, rng.normal(1, 0.12)), v: Math.max(0.2, rng.normal(1, 0.25)), aov: Math.max(0.5, rng.normal(1, 0.08)),
       cpc: Math.max(0.5, rng.normal(1, 0.1)), ctr: Math.max(0.4, rng.normal(1, 0.1)), is: rng.normal(1, 0.06), all: rng.range(0.05, 0.3),
     }));
-    const cost = split(Math.round(md.googleSpend * 100), active.map((c, i) => c.spec.weight * (noise[i]?.w ?? 1)));
-    const valueFinal = split(Math.round(md.googleAttributedRevenue * 100), active.map((c, i) => (cost[i] ?? 0) * c.spec.roas * (noise[i]?.v ?? 1)));
+    // a merchant with several accounts (a big brand, common/scale-merchants.ts) spreads its Google activity over them
+    const accountShare = model.customer.weight ?? 1;
+    const cost = split(Math.round(md.googleSpend * accountShare * 100), active.map((c, i) => c.spec.weight * (noise[i]?.w ?? 1)));
+    const valueFinal = split(Math.round(md.googleAttributedRevenue * accountShare * 100), active.map((c, i) => (cost[i] ?? 0) * c.spec.roas * (noise[i]?.v ?? 1)));
     const factor = restatementFactor(day, today);
     const level = priceLevel(day);
     active.forEach((c, i) => {

@@ -2,6 +2,7 @@ import { createRng, hashSeed } from '../common/rng.js';
 import { findMerchant, type GoogleAdsCustomer, type Merchant, type World } from '../common/world.js';
 import { DEMO_CATALOG } from './catalog-demo.js';
 import { OTHER_CATALOG } from './catalog-other.js';
+import { borrowedCatalog } from './catalog-borrowed.js';
 import type { AdGroupSpec, CampaignSpec, MatchType, MerchantCatalog } from './catalog-types.js';
 import { productsFor, type Product } from './products.js';
 
@@ -124,7 +125,7 @@ function buildKeywords(agId: string, spec: AdGroupSpec, isBrand: boolean): Keywo
 
 function buildModel(world: World, customer: GoogleAdsCustomer): AccountModel {
   const merchant = customer.merchantId ? findMerchant(world, customer.merchantId) : null;
-  const catalog = customer.merchantId ? (CATALOGS[customer.merchantId] ?? null) : null;
+  const catalog = merchant ? (CATALOGS[merchant.id] ?? borrowedCatalog(world, customer, merchant)) : null;
   const model: AccountModel = { customer, merchant, catalog, campaigns: [], adGroups: [], products: [], ages: [], genders: [] };
   if (!merchant || !catalog || customer.manager) return model;
   model.products = productsFor(catalog, merchant.currency);

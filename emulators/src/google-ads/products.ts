@@ -54,10 +54,11 @@ function price(rng: ReturnType<typeof createRng>, [min, max]: [number, number], 
   return currency === 'INR' ? Math.max(min, Math.round(raw / 100) * 100 - 1) : Math.floor(raw) + 0.95;
 }
 
-const cache = new Map<string, Product[]>();
+/** per catalog: a generated merchant's catalog (catalog-borrowed.ts) is its own object */
+const cache = new WeakMap<MerchantCatalog, Product[]>();
 
 export function productsFor(catalog: MerchantCatalog, currency: string): Product[] {
-  const hit = cache.get(catalog.merchantCenterId);
+  const hit = cache.get(catalog);
   if (hit) return hit;
   const out: Product[] = [];
   let n = 0;
@@ -100,6 +101,6 @@ export function productsFor(catalog: MerchantCatalog, currency: string): Product
   }
   const ranked = out.filter((p) => p.status !== 'NOT_ELIGIBLE' && p.availability === 'IN_STOCK').sort((a, b) => b.weight - a.weight);
   for (const p of ranked.slice(0, 20)) p.bestseller = true;
-  cache.set(catalog.merchantCenterId, out);
+  cache.set(catalog, out);
   return out;
 }

@@ -1,6 +1,6 @@
 import { createRng, hashSeed, type Rng } from '../common/rng.js';
 import { addDays, daysBetween } from '../common/dates.js';
-import { findMerchant, type MetaAdAccount, type Merchant, type World } from '../common/world.js';
+import { findMerchant, merchantCountry, type MetaAdAccount, type Merchant, type World } from '../common/world.js';
 import {
   adNames, audienceId, CATALOG_ANCHOR, EVERGREEN_START, interestId, templatesFor,
   type AdsetTemplate, type CampaignKind, type CampaignTemplate, type Vertical,
@@ -101,16 +101,17 @@ function objectId(prefix: string, ...parts: Array<string | number>): string {
   return `${prefix}${a}${b}`;
 }
 
-function homeCountry(merchant: Merchant): string {
-  return merchant.timezone === 'Asia/Kolkata' ? 'IN' : 'US';
-}
+// Where a broad campaign's first ad set reaches besides home: the diaspora of an Indian brand, the neighbours of others.
+const REACH: Record<string, string[]> = {
+  IN: ['IN', 'AE', 'US', 'GB', 'SG'], US: ['US', 'CA'], GB: ['GB', 'IE'], DE: ['DE', 'AT', 'CH'], AU: ['AU', 'NZ'],
+};
 
 function build(world: World): WorldModel {
   const model: WorldModel = { accounts: new Map(), campaigns: new Map(), adsets: new Map(), ads: new Map() };
   for (const account of world.meta.adAccounts) {
     const merchant = findMerchant(world, account.merchantId);
     const vertical: Vertical = account.focus === 'mixed' ? 'outdoor' : 'fashion';
-    const home = homeCountry(merchant);
+    const home = merchantCountry(merchant);
     const rng = createRng(world.seed, 'meta-structure', account.id);
     const templates = pickTemplates(templatesFor(account.focus), rng);
     const campaigns = templates.map((t, i) => buildCampaign(world, account, merchant, home, t, i));
@@ -206,7 +207,7 @@ function adsetDays(campaign: Campaign, life: AdsetTemplate['life'], rng: Rng): {
 function buildAdset(world: World, campaign: Campaign, home: string, a: AdsetTemplate, index: number, campaignSpend: number): Adset {
   const rng = createRng(world.seed, 'meta-adset', campaign.id, index);
   const { start, end } = adsetDays(campaign, a.life, rng);
-  const diaspora = home === 'IN' ? ['IN', 'AE', 'US', 'GB', 'SG'] : ['US', 'CA'];
+  const diaspora = REACH[home] ?? [home];
   const countries = a.countries?.map((c) => c.replaceAll('{C}', home))
     ?? ((campaign.kind === 'asc' || campaign.kind === 'broad') && index === 0 ? diaspora : [home]);
   const ageMin = a.ageMin ?? 18;

@@ -1,4 +1,5 @@
-import { createRng } from '../common/rng.js';
+import { createRng, hashSeed } from '../common/rng.js';
+import type { Merchant } from '../common/world.js';
 
 // The products each sandbox store sells (line items are drawn from these). Prices are list prices in
 // the store's currency; an order's line items are scaled so they add up to the order's subtotal.
@@ -45,24 +46,35 @@ const OTHER: Array<[string, string, string, number, string[]]> = [
   ['Beeswax Lip Balm', 'ACC-LIP', 'Accessories', 5, ['Default Title']],
 ];
 
-const cache = new Map<string, Product[]>();
+// The hand-written stores' catalogues. Any other merchant (common/scale-merchants.ts) borrows the closest one, the
+// demo store's for an Indian store and Northwind's elsewhere, under its own name and product ids.
+interface Store { source: typeof DEMO; firstProductId: number; vendor: string; brand: string }
+const DEMO_STORE: Store = { source: DEMO, firstProductId: 8_012_345_600_000, vendor: 'Parallels Demo Store', brand: 'Parallels' };
+const OTHER_STORE: Store = { source: OTHER, firstProductId: 7_123_456_700_000, vendor: 'Northwind Outfitters', brand: 'Northwind' };
+const STORES: Record<string, Store> = { demo: DEMO_STORE, other: OTHER_STORE };
 
-export function catalog(merchantId: string): Product[] {
-  const hit = cache.get(merchantId);
+/** per merchant object: a generated merchant's id names a different store under another seed */
+const cache = new WeakMap<Merchant, Product[]>();
+
+export function catalog(merchant: Merchant): Product[] {
+  const hit = cache.get(merchant);
   if (hit) return hit;
-  const source = merchantId === 'demo' ? DEMO : OTHER;
-  const rng = createRng('catalog', merchantId);
+  const own = STORES[merchant.id];
+  const store = own ?? (merchant.currency === 'INR' ? DEMO_STORE : OTHER_STORE);
+  const vendor = own ? store.vendor : merchant.name;
+  const rng = createRng('catalog', merchant.id);
   const out: Product[] = [];
-  let productId = merchantId === 'demo' ? 8_012_345_600_000 : 7_123_456_700_000;
+  let productId = own ? store.firstProductId : 6_000_000_000_000 + (hashSeed('catalog', merchant.id) % 900_000) * 1_000_000;
   let variantId = productId * 5;
-  for (const [title, sku, productType, price, variants] of source) {
+  for (const [name, sku, productType, price, variants] of store.source) {
+    const title = own ? name : name.replaceAll(store.brand, merchant.name);
     productId += rng.int(11, 97);
     for (const v of variants) {
       variantId += rng.int(101, 997);
       const code = v === 'Default Title' ? '' : `-${v.replace(/[^A-Za-z0-9]+/g, '').toUpperCase().slice(0, 6)}`;
-      out.push({ productId, variantId, title, variantTitle: v, sku: `${sku}${code}`, vendor: merchantId === 'demo' ? 'Parallels Demo Store' : 'Northwind Outfitters', productType, price });
+      out.push({ productId, variantId, title, variantTitle: v, sku: `${sku}${code}`, vendor, productType, price });
     }
   }
-  cache.set(merchantId, out);
+  cache.set(merchant, out);
   return out;
 }

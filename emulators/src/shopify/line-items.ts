@@ -1,4 +1,5 @@
 import { hashSeed } from '../common/rng.js';
+import type { Merchant } from '../common/world.js';
 import { catalog, type Product } from './catalog.js';
 import { allocate, type OrderRecord } from './orders.js';
 
@@ -13,7 +14,7 @@ export interface LineItemRecord {
   discountCents: number;
 }
 
-const groupCache = new Map<string, Product[][]>();
+const groupCache = new WeakMap<Merchant, Product[][]>();
 
 // common/rng's mulberry32, without building closures per call: bulk exports draw line items for
 // every order, and a fresh createRng() per order dominated the profile.
@@ -30,20 +31,20 @@ function int(st: Stream, min: number, max: number): number {
 }
 
 /** the catalogue grouped by product (variants of one product together) */
-function productGroups(merchantId: string): Product[][] {
-  let groups = groupCache.get(merchantId);
+function productGroups(merchant: Merchant): Product[][] {
+  let groups = groupCache.get(merchant);
   if (!groups) {
     const byProduct = new Map<number, Product[]>();
-    for (const p of catalog(merchantId)) byProduct.set(p.productId, [...(byProduct.get(p.productId) ?? []), p]);
+    for (const p of catalog(merchant)) byProduct.set(p.productId, [...(byProduct.get(p.productId) ?? []), p]);
     groups = [...byProduct.values()];
-    groupCache.set(merchantId, groups);
+    groupCache.set(merchant, groups);
   }
   return groups;
 }
 
-export function lineItems(seed: string, merchantId: string, o: OrderRecord): LineItemRecord[] {
+export function lineItems(seed: string, merchant: Merchant, o: OrderRecord): LineItemRecord[] {
   const rng: Stream = { state: hashSeed(seed, 'shopify-line-items', o.legacyId) };
-  const groups = productGroups(merchantId);
+  const groups = productGroups(merchant);
   const gross = o.subtotalCents + o.discountCents;
   const target = Math.max(gross, 1) / 100;
   // Consider single-product baskets and a dozen random mixed ones at list prices and keep the one

@@ -153,8 +153,10 @@ export class ShopOrders {
     const rng = createRng(this.world.seed, 'shopify-live-order', this.shop.domain, this.live.length);
     const cents = totalCents ?? Math.max(100, Math.round(this.merchant.averageOrderValue * 100 * Math.exp(rng.normal(0, 0.5))));
     const seq = this.seqBefore(today) + this.live.length;
-    // ids above every generated one (ids grow with time, as Shopify's do)
-    const order = this.makeOrder(rng, seq, today, Math.floor(asOf / 1000) * 1000, cents, 9_000_000_000_000 + this.shopIndex * 100_000_000_000 + this.live.length * 1000);
+    // ids above every generated one of the shop (ids grow with time, as Shopify's do): past the top of its generated
+    // range once there are many shops (EMULATOR_MERCHANTS)
+    const liveBase = Math.max(9_000_000_000_000 + this.shopIndex * 100_000_000_000, 5_000_000_000_000 + (this.shopIndex + 1) * 700_000_000_000);
+    const order = this.makeOrder(rng, seq, today, Math.floor(asOf / 1000) * 1000, cents, liveBase + this.live.length * 1000);
     // a fresh order: nothing has happened to it yet
     order.fulfilledAt = null;
     order.cancelledAt = null;

@@ -89,7 +89,7 @@ export function orderTypes(): Types {
           args: { first: 'Int', last: 'Int', after: 'String', before: 'String', reverse: 'Boolean' },
           resolve: (p, args, ctx) => {
             const size = ctx.bulk ? {} : checkPageArgs(args, 'lineItems');
-            const items = lineItems(ctx.state.ctx.world.seed, ctx.rt.merchant.id, o(p).o).map((li) => ({ li, x: o(p) }));
+            const items = lineItems(ctx.state.ctx.world.seed, ctx.rt.merchant, o(p).o).map((li) => ({ li, x: o(p) }));
             if (args.reverse === true) items.reverse();
             const page = paginate(items, (it) => ({ value: it.li.id, id: it.li.id }), (it) => it.li.id, args, size, args.reverse === true, Number, !ctx.bulk);
             return connection(page);

@@ -6,11 +6,21 @@ import { bulkMutationFields, bulkQueryFields, bulkTypes, findBulk, pollBulk } fr
 import { billingMutationFields, billingQueryFields, billingTypes } from './schema-billing.js';
 import { offsetString, zoneAbbreviation, zoneOffsetMs } from './time.js';
 import type { ShopRuntime } from './state.js';
+import { merchantCountry } from '../common/world.js';
 
 // The slice of the Admin GraphQL schema the sandbox serves. Unknown fields get graphql-ruby's
 // `undefinedField` error, as on Shopify, so a client cannot depend on something that isn't real.
 
 const CURRENCIES = ['USD', 'INR', 'CAD', 'EUR', 'GBP', 'AUD', 'JPY', 'SGD', 'AED', 'NZD', 'CHF', 'SEK', 'DKK', 'NOK', 'HKD', 'MXN', 'BRL', 'ZAR'];
+
+// A store's billing address, in the country it sells from (common/world.ts merchantCountry).
+const ADDRESSES: Record<string, { city: string; province: string; country: string; countryCodeV2: string; zip: string }> = {
+  IN: { city: 'Bengaluru', province: 'Karnataka', country: 'India', countryCodeV2: 'IN', zip: '560001' },
+  US: { city: 'Burlington', province: 'Vermont', country: 'United States', countryCodeV2: 'US', zip: '05401' },
+  GB: { city: 'Manchester', province: 'England', country: 'United Kingdom', countryCodeV2: 'GB', zip: 'M1 1AE' },
+  DE: { city: 'Berlin', province: 'Berlin', country: 'Germany', countryCodeV2: 'DE', zip: '10115' },
+  AU: { city: 'Sydney', province: 'New South Wales', country: 'Australia', countryCodeV2: 'AU', zip: '2000' },
+};
 
 function rt(ctx: ShopifyExec): ShopRuntime {
   return ctx.rt;
@@ -53,9 +63,7 @@ function shopTypes(): Record<string, TypeDef<ShopifyExec>> {
         primaryDomain: { type: 'Domain!', resolve: (_p, _a, ctx) => ({ id: rt(ctx).shopId * 3, host: rt(ctx).shop.domain, url: `https://${rt(ctx).shop.domain}`, sslEnabled: true }) },
         billingAddress: {
           type: 'ShopAddress!',
-          resolve: (_p, _a, ctx) => (rt(ctx).merchant.currency === 'INR'
-            ? { city: 'Bengaluru', province: 'Karnataka', country: 'India', countryCodeV2: 'IN', zip: '560001' }
-            : { city: 'Burlington', province: 'Vermont', country: 'United States', countryCodeV2: 'US', zip: '05401' }),
+          resolve: (_p, _a, ctx) => ADDRESSES[merchantCountry(rt(ctx).merchant)] ?? ADDRESSES.US,
         },
       },
     },

@@ -69,7 +69,7 @@ export function orderPayload(ctx: EmulatorContext, rt: ShopRuntime, o: OrderReco
   const tz = rt.merchant.timezone;
   const cur = rt.merchant.currency;
   const token = createHash('md5').update(`order-token:${o.legacyId}`).digest('hex');
-  const items = lineItems(ctx.world.seed, rt.merchant.id, o);
+  const items = lineItems(ctx.world.seed, rt.merchant, o);
   const lineTotal = items.reduce((a, li) => a + li.unitCents * li.quantity, 0);
   return {
     id: o.legacyId,
