@@ -242,6 +242,16 @@ export async function packGa4DimensionDays(tx: Tx, brandId: string, propertyId: 
     group by brand_id, property_id, dimension, date`);
 }
 
+/**
+ * Every running sum a window changes, in one go: month-to-date for its days and the rest of its last month,
+ * year-to-date for its months and the rest of its last year (bench/large-brand seeds two years with it; a window's
+ * writer takes the same rows a month at a time, above).
+ */
+export async function runGa4DimensionSums(tx: Tx, brandId: string, propertyId: string, window: DayWindow): Promise<void> {
+  await writeRunningSums(tx, brandId, propertyId, RUNNING_SUMS.monthToDate, { from: window.from, to: monthEnd(window.to) });
+  await writeRunningSums(tx, brandId, propertyId, RUNNING_SUMS.yearToDate, { from: monthStart(window.from), to: `${window.to.slice(0, 4)}-12-01` });
+}
+
 /** The two running sums: the table, the rows it sums, their day or month column, the period it restarts at, its step and its count. */
 const RUNNING_SUMS = {
   monthToDate: { table: 'ga4_dimension_month_to_date', rows: 'ga4_dimension_daily', at: 'date', period: 'month', step: '1 day', count: 'days' },
