@@ -65,7 +65,8 @@ export async function mountEmulators(app: FastifyInstance, options: EmulatorOpti
   const world = withShopOrderVolume(merchants, options.shopifyOrders ?? {}, (tz) => addDays(dayInZone(clock.now(), tz), -1));
   const tokenFile = (name: string) => (options.tokenDir ? `${options.tokenDir}/${name}-tokens.jsonl` : undefined);
   const googleTokens = new TokenStore(clock, 'ya29.', tokenFile('google'));
-  const quota = { mode: options.quotaMode ?? 'off' } as EmulatorContext['quota'];
+  // one object for every platform: the mode, and the quota refusals counted across all of them (common/refusals.ts)
+  const quota: EmulatorContext['quota'] = { mode: options.quotaMode ?? 'off', refused: {} };
   const make = (platform: Platform, tokens: TokenStore): EmulatorContext => ({
     world,
     clock,

@@ -214,6 +214,8 @@ describe('realistic quota mode', () => {
   });
   afterAll(async () => q.close());
   const quotaOf = (text: string) => (JSON.parse(text) as { propertyQuota: Record<string, { consumed: number; remaining: number }> }).propertyQuota;
+  /** the quota refusals the emulator counted (GET /__admin/quota), what a benchmark reads */
+  const refused = async () => (await admin(q, 'GET', '/quota')).json.refused;
 
   it('reports propertyQuota with what the request consumed and what remains', async () => {
     await admin(q, 'DELETE', '/property-quota');
@@ -232,11 +234,13 @@ describe('realistic quota mode', () => {
 
   it('trips the project-hour bucket, then recovers the next hour', async () => {
     await admin(q, 'DELETE', '/property-quota');
+    await admin(q, 'DELETE', '/quota/refused');
     await admin(q, 'POST', '/property-quota', { property: 'properties/300000001', tokens: 13_998 });
     expect((await runReport(q, bearer)).status).toBe(200);
     const r = await runReport(q, bearer);
     expect(r.status).toBe(429);
     expect(errorOf(r.text)).toEqual({ code: 429, message: `Exhausted property tokens for a project per hour. These quota tokens will return in under an hour. To learn more, see ${QUOTA_URL}`, status: 'RESOURCE_EXHAUSTED' });
+    expect(await refused()).toEqual({ 'ga4:tokensPerProjectPerHour': 1 });
     // another OAuth client (project) still has its own hourly bucket
     expect((await runReport(q, mint(q, DEMO_SUB, READONLY, 'another-client.apps.googleusercontent.com'))).status).toBe(200);
     await admin(q, 'PUT', '/clock', { advanceMs: 3_600_000 });
@@ -248,6 +252,7 @@ describe('realistic quota mode', () => {
 
   it('trips the daily bucket and the thresholded-requests bucket', async () => {
     await admin(q, 'DELETE', '/property-quota');
+    await admin(q, 'DELETE', '/quota/refused');
     await admin(q, 'POST', '/property-quota', { property: 'properties/300000001', thresholdedRequests: 120 });
     const t = await runReport(q, bearer, { ...REPORT, dimensions: [{ name: 'userGender' }] });
     expect(t.status).toBe(429);
@@ -263,10 +268,12 @@ describe('realistic quota mode', () => {
     await admin(q, 'PUT', '/clock', { now: '2026-06-16T07:30:00Z' }); // 00:30 Pacific: a new quota day
     bearer = mint(q);
     expect((await runReport(q, bearer)).status).toBe(200);
+    expect(await refused()).toEqual({ 'ga4:potentiallyThresholdedRequestsPerHour': 1, 'ga4:tokensPerDay': 2 });
     await admin(q, 'DELETE', '/property-quota');
   });
 
   it('allows 10 concurrent requests per property and refuses the 11th', async () => {
+    await admin(q, 'DELETE', '/quota/refused');
     await admin(q, 'PUT', '/faults', { key: 'properties/300000001', plan: { latencyMs: 400, times: 12 } });
     const results = await Promise.all(Array.from({ length: 12 }, () => runReport(q, bearer)));
     const statuses = results.map((r) => r.status).sort();
@@ -275,15 +282,26 @@ describe('realistic quota mode', () => {
     const refused = results.find((r) => r.status === 429)!;
     expect(errorOf(refused.text).message).toContain('Exhausted concurrent requests quota.');
     await admin(q, 'DELETE', '/faults');
+    // the injected latency held the requests; the two refusals are the quota's, and counted
+    expect((await admin(q, 'GET', '/quota')).json.refused).toEqual({ 'ga4:concurrentRequests': 2 });
   });
 
   it('counts server errors per project and blocks after 10 in an hour', async () => {
     await admin(q, 'DELETE', '/property-quota');
+    await admin(q, 'DELETE', '/quota/refused');
+    // injected faults are not quota refusals, not even an injected 429: never counted
+    await admin(q, 'PUT', '/faults', { key: 'properties/300000001', plan: { rateLimit: { retryAfterSeconds: 30 }, times: 1 } });
+    expect(errorOf((await runReport(q, bearer)).text).message).toContain('Exhausted concurrent requests quota.');
     await admin(q, 'PUT', '/faults', { key: 'properties/300000001', plan: { serverError: { status: 503 }, times: 11 } });
     for (let i = 0; i < 10; i++) expect((await runReport(q, bearer)).status).toBe(503);
+    expect(await refused()).toEqual({});
     const r = await runReport(q, bearer);
     expect(r.status).toBe(429);
     expect(errorOf(r.text).message).toContain('Exhausted server errors');
+    // the 11th is the quota's refusal (in place of the injected 503): counted; DELETE starts the count again
+    expect(await refused()).toEqual({ 'ga4:serverErrorsPerProjectPerHour': 1 });
+    expect((await admin(q, 'DELETE', '/quota/refused')).json).toEqual({ mode: 'realistic', refused: {} });
+    expect(await refused()).toEqual({});
     const usage = await admin(q, 'GET', '/property-quota?property=properties/300000001');
     expect((usage.json.usage as Record<string, number>).serverErrorsPerProjectPerHour).toBe(10);
     await admin(q, 'DELETE', '/property-quota');

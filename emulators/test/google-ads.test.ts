@@ -270,7 +270,13 @@ describe('Google Ads faults and quotas', () => {
 
   it('enforces realistic quotas: daily operations per developer token, requests per customer', async () => {
     await admin('quota', 'PUT', { mode: 'realistic' });
+    const refused = async () => ((await (await admin('quota', 'GET', undefined)).json()) as { refused: Json }).refused;
     try {
+      // an injected rate limit answers the same 429 but is not a quota refusal: not counted
+      await admin('quota/refused', 'DELETE', {});
+      await setFault(CLIENT, { rateLimit: { retryAfterSeconds: 40000 }, times: 1 });
+      expect(failure((await search(CLIENT, q)).json).code).toEqual({ quotaError: 'RESOURCE_EXHAUSTED' });
+      expect(await refused()).toEqual({});
       await admin('quota/usage', 'PUT', { operations: 15_000 });
       const daily = await search(CLIENT, q);
       expect(daily.status).toBe(429);
@@ -281,12 +287,17 @@ describe('Google Ads faults and quotas', () => {
       expect((await search(OTHER, q)).status).toBe(429);
       const used = (await (await admin('quota/usage', 'GET', undefined)).json()) as { developerTokens: Record<string, Json> };
       expect(used.developerTokens[DEV]).toMatchObject({ operations: 15_000, refused: 2 });
+      expect(await refused()).toEqual({ 'google-ads:RESOURCE_EXHAUSTED': 2 });
       await admin('quota/usage', 'PUT', { operations: 0, customerId: CLIENT, requests: 600 });
       const burst = await search(CLIENT, q);
       expect(failure(burst.json).code).toEqual({ quotaError: 'RESOURCE_TEMPORARILY_EXHAUSTED' });
       expect((await search(CLIENT, q, { 'login-customer-id': MANAGER })).status).toBe(429);
       await admin('clock', 'PUT', { advanceMs: 61_000 });
       expect((await search(CLIENT, q)).status).toBe(200);
+      // every refusal, read back as the benchmark reads them; DELETE starts the count again
+      expect(await refused()).toEqual({ 'google-ads:RESOURCE_EXHAUSTED': 2, 'google-ads:RESOURCE_TEMPORARILY_EXHAUSTED': 2 });
+      expect(((await (await admin('quota/refused', 'DELETE', {})).json()) as Json).refused).toEqual({});
+      expect(await refused()).toEqual({});
     } finally {
       await admin('quota', 'PUT', { mode: 'off' });
       await admin('clock', 'PUT', { now: '2026-06-15T06:00:00Z' });

@@ -32,7 +32,7 @@ export async function startPlatform(
     faults: new FaultStore(),
     tokens: new TokenStore(clock, options.tokenPrefix ?? 'tok_'),
     baseUrl: '',
-    quota: { mode: options.quotaMode ?? 'off' },
+    quota: { mode: options.quotaMode ?? 'off', refused: {} },
     admin: true,
   };
   // The base URL is only known once listening; plugins read ctx.baseUrl at request time.

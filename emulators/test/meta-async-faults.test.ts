@@ -40,7 +40,13 @@ beforeEach(async () => {
   await admin('PUT', 'quota', { mode: 'off' });
   await admin('PUT', 'meta/config', { tier: 'standard_access', pollsToComplete: 4, secondsToComplete: 30 });
   await admin('POST', 'meta/usage/reset');
+  await admin('DELETE', 'quota/refused');
 });
+
+/** the quota refusals the emulator counted (GET /__admin/quota), what a benchmark reads */
+async function refused(): Promise<unknown> {
+  return ((await (await admin('GET', 'quota')).json()) as { refused: unknown }).refused;
+}
 
 describe('meta async report runs', () => {
   it('refuses a report run over the ad account budget with the ads_insights throttle (80000 / 2446079), as Meta does', async () => {
@@ -58,6 +64,7 @@ describe('meta async report runs', () => {
       expect(third.res.status).toBe(400);
       expect(third.body.error).toMatchObject({ code: 80000, error_subcode: 2446079, type: 'OAuthException', is_transient: true });
       expect(third.body.report_run_id).toBeUndefined();
+      expect(await refused()).toEqual({ 'meta:ads_insights': 1 });
       const full = JSON.parse(third.res.headers.get('x-business-use-case-usage') ?? '{}') as Record<string, Array<{ type: string; total_time: number; estimated_time_to_regain_access: number }>>;
       expect(full['100000000000001']?.[0]).toMatchObject({ type: 'ads_insights', total_time: 100 });
       expect(full['100000000000001']?.[0]?.estimated_time_to_regain_access).toBeGreaterThanOrEqual(1);
@@ -229,6 +236,10 @@ describe('meta realistic quotas', () => {
     // blocked: even the next call is refused; the other account is not affected
     expect((await call(`${ACT}/campaigns?limit=1`)).body.error?.code).toBe(17);
     expect((await call('act_100000000000002/campaigns?limit=1')).res.status).toBe(200);
+    // each refusal counted; an injected throttle (the same code 17) is not a quota refusal and is not
+    await admin('PUT', 'faults', { key: token, plan: { rateLimit: { retryAfterSeconds: 60 }, times: 1 } });
+    expect((await call('act_100000000000002/campaigns?limit=1')).body.error?.code).toBe(17);
+    expect(await refused()).toEqual({ 'meta:user_request_limit': 2 });
   });
 
   it('standard tier: more than 100 calls within a second on one account answers 613 (on a fixed clock)', () => {
@@ -251,6 +262,7 @@ describe('meta realistic quotas', () => {
   it('quotas are not enforced in off mode', async () => {
     await admin('PUT', 'meta/config', { tier: 'development_access' });
     for (let i = 0; i < 70; i++) expect((await call(`${ACT}/campaigns?limit=1`)).res.status).toBe(200);
+    expect(await refused()).toEqual({});
   });
 });
 

@@ -47,6 +47,8 @@ describe('shopify bulk operations', () => {
     const second = await run(BULK_QUERY);
     expect(second.bulkOperation).toBeNull();
     expect(second.userErrors).toEqual([{ code: 'OPERATION_IN_PROGRESS', field: null, message: `A bulk query operation for this app and shop is already in progress: ${started.bulkOperation?.id}.` }]);
+    // the limit holds in off quota mode too, but quota refusals are counted in realistic mode only
+    expect((await t.admin('quota', undefined, 'GET')).json.refused).toEqual({});
 
     const running = await poll();
     expect(running.status).toBe('RUNNING');
@@ -143,7 +145,7 @@ describe('shopify bulk operations', () => {
   });
 
   it('runs five bulk queries at once on API version 2026-07 and refuses the sixth with OPERATION_IN_PROGRESS, as Shopify does', async () => {
-    const fresh = await startShopify();
+    const fresh = await startShopify({ quotaMode: 'realistic' });
     try {
       const ftok = await fresh.token();
       const start = async (month: number) => {
@@ -165,6 +167,8 @@ describe('shopify bulk operations', () => {
       const counted = await fresh.admin(`bulk-operations?shop=${NORTHWIND}`, undefined, 'GET');
       expect(counted.json).toMatchObject({ peak: 5, refused: 1 });
       expect(counted.json.operations).toHaveLength(5);
+      // realistic quota mode: the refusal is counted as a quota refusal of its own, apart from cost throttling
+      expect((await fresh.admin('quota', undefined, 'GET')).json.refused).toEqual({ 'shopify:OPERATION_IN_PROGRESS': 1 });
     } finally {
       await fresh.p.close();
     }

@@ -36,7 +36,13 @@ describe('shopify cost-based throttling and faults', () => {
 
   it('drains the bucket and answers THROTTLED on HTTP 200 in realistic quota mode', async () => {
     await t.admin('quota', { mode: 'realistic' }, 'PUT');
+    const refused = async () => (await t.admin('quota', undefined, 'GET')).json.refused;
     try {
+      await t.admin('quota/refused', undefined, 'DELETE');
+      // an injected rate limit answers the same THROTTLED, but it is not a quota refusal: not counted
+      await t.admin('faults', { key: tok, plan: { rateLimit: { retryAfterSeconds: 1 }, times: 1 } }, 'PUT');
+      expect((await t.gql(tok, SMALL)).json.errors).toEqual(THROTTLED);
+      expect(await refused()).toEqual({});
       await t.admin('bucket', { shop: NORTHWIND, available: 2000 }, 'PUT');
       const first = await t.gql(tok, SMALL);
       const left = first.json.extensions?.cost.throttleStatus.currentlyAvailable ?? 0;
@@ -52,6 +58,10 @@ describe('shopify cost-based throttling and faults', () => {
       // the bucket leaks back at the restore rate: (32 - 5) / 100 s is enough
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect((await t.gql(tok, SMALL)).json.errors).toBeUndefined();
+      // the one refusal, read back as the benchmark reads it; DELETE starts the count again
+      expect(await refused()).toEqual({ 'shopify:THROTTLED': 1 });
+      expect((await t.admin('quota/refused', undefined, 'DELETE')).json).toEqual({ mode: 'realistic', latency: 'off', refused: {} });
+      expect(await refused()).toEqual({});
     } finally {
       await t.admin('quota', { mode: 'off' }, 'PUT');
     }

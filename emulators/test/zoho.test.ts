@@ -112,6 +112,7 @@ describe('zoho accounts OAuth', () => {
       const refresh = { grant_type: 'refresh_token', client_id: clientId, client_secret: clientSecret, refresh_token: minted.refresh_token as string };
       for (let i = 0; i < 10; i++) expect((await tokenCall(refresh)).json.access_token).toBeDefined();
       expect(await tokenCall(refresh)).toEqual({ status: 400, json: { error: 'Access Denied', error_description: 'You have made too many requests continuously. Please try again after some time.' } });
+      expect((await admin('quota', undefined, 'GET')).refused).toEqual({ 'zoho:access_tokens_per_refresh_token': 1 });
     } finally {
       await admin('quota', { mode: 'off' }, 'PUT');
     }

@@ -44,7 +44,13 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: EmulatorContext, 
     return ctx.faults.list();
   });
 
+  // the mode, and the quota refusals counted on every platform of this mount (common/refusals.ts)
   app.get('/__admin/quota', async () => ctx.quota);
+
+  app.delete('/__admin/quota/refused', async () => {
+    ctx.quota.refused = {};
+    return ctx.quota;
+  });
 
   app.get('/__admin/quota/latency', async () => ({ on: latencyOn(ctx), latency: REALISTIC_LATENCY }));
 

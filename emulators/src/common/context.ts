@@ -17,8 +17,10 @@ export interface EmulatorContext {
    * 'off': no quotas beyond injected faults; 'realistic': the platform's real quota figures (benchmarks).
    * `latency: 'realistic'` (only in realistic mode; default off) adds each platform's typical latency as
    * waiting, and async jobs take a realistic time (common/timing.ts).
+   * `refused` counts the quota refusals sent in realistic mode, by `'<platform>:<limit>'` (common/refusals.ts).
+   * One object is shared by every platform of a mount.
    */
-  quota: { mode: 'off' | 'realistic'; latency?: 'off' | 'realistic' };
+  quota: { mode: 'off' | 'realistic'; latency?: 'off' | 'realistic'; refused: Record<string, number> };
   /** admin endpoints (/__admin/...) are mounted only when true; never in production mode */
   admin: boolean;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../common/context.js';
 import { REALISTIC_LATENCY, setLatency } from '../common/timing.js';
+import { countRefusal } from '../common/refusals.js';
 import { findMerchant, historyStart } from '../common/world.js';
 import { findProperty, type Caller } from './auth.js';
 import { metadataBody } from './catalog.js';
@@ -36,7 +37,10 @@ export function registerDataApi(app: FastifyInstance, ctx: EmulatorContext, quot
   const execute = (caller: Caller, data: PropertyData, req: ReportRequest): Json => {
     if (ctx.quota.mode === 'realistic') {
       const kind = quota.exhausted(data.propertyId, caller.project, req.thresholded);
-      if (kind) throw quotaExhausted(kind);
+      if (kind) {
+        countRefusal(ctx, `ga4:${kind}`);
+        throw quotaExhausted(kind);
+      }
     }
     const result = computeReport(data, req);
     const cost = requestCost({ daysScanned: result.daysScanned, rowCount: result.rowCount, dimensions: req.dimensions.length, grain: req.grain });

@@ -7,7 +7,8 @@ import type { QuotaKind } from './errors.js';
  * token buckets per property per day (reset at midnight Pacific) and per hour, per project (OAuth client)
  * per property per hour, concurrent requests, server errors per project per hour and potentially
  * thresholded requests per hour. Usage is always counted (so propertyQuota is meaningful in both modes);
- * it is only enforced in realistic quota mode.
+ * it is only enforced in realistic quota mode. Each refusal is counted under its propertyQuota name, e.g.
+ * `ga4:tokensPerProjectPerHour`, `ga4:concurrentRequests` (common/refusals.ts; data-api.ts, serve.ts).
  */
 export const LIMITS: Record<QuotaKind, number> = {
   tokensPerDay: 200_000,

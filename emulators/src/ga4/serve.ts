@@ -6,6 +6,7 @@ import { authenticate, canSee, credentialOf, type Caller } from './auth.js';
 import { GoogleApiError, adminPermissionDenied, invalidCredentials, propertyPermissionDenied, quotaExhausted, sendError, serverError } from './errors.js';
 import type { QuotaTracker } from './quota.js';
 import { injectFaultLatency } from '../common/timing.js';
+import { countRefusal } from '../common/refusals.js';
 
 export interface RouteSpec {
   api: 'data' | 'admin';
@@ -60,6 +61,7 @@ export function createServe(app: FastifyInstance, ctx: EmulatorContext, quota: Q
     const property = route.property;
     const slot = ctx.quota.mode === 'realistic' && route.api === 'data' && property !== undefined && property !== 'properties/0';
     if (slot && !quota.acquire(property)) {
+      countRefusal(ctx, 'ga4:concurrentRequests');
       await delay();
       return sendError(reply, quotaExhausted('concurrentRequests'));
     }
@@ -83,7 +85,11 @@ export function createServe(app: FastifyInstance, ctx: EmulatorContext, quota: Q
       }
       if (plan?.serverError) {
         if (property) {
-          if (ctx.quota.mode === 'realistic' && quota.serverErrorsExhausted(property, caller.project)) return sendError(reply, quotaExhausted('serverErrorsPerProjectPerHour'));
+          // the quota's refusal, not the injected error: counted (common/refusals.ts)
+          if (ctx.quota.mode === 'realistic' && quota.serverErrorsExhausted(property, caller.project)) {
+            countRefusal(ctx, 'ga4:serverErrorsPerProjectPerHour');
+            return sendError(reply, quotaExhausted('serverErrorsPerProjectPerHour'));
+          }
           quota.recordServerError(property, caller.project);
         }
         return sendError(reply, serverError(plan.serverError.status ?? 503));

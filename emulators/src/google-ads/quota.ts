@@ -1,5 +1,6 @@
 import type { EmulatorContext } from '../common/context.js';
 import { dayInZone } from '../common/dates.js';
+import { countRefusal } from '../common/refusals.js';
 import { quotaExhausted } from './errors.js';
 
 /**
@@ -11,6 +12,8 @@ import { quotaExhausted } from './errors.js';
  * - requests per customer: Google does not publish the short-term figure; we use 600 per rolling
  *   60 s [U], answered with RESOURCE_TEMPORARILY_EXHAUSTED, rateScope ACCOUNT.
  * Time is the emulator clock, so a pinned clock keeps windows full until it is moved.
+ * Each refusal is counted by its quotaError code (common/refusals.ts): `google-ads:RESOURCE_EXHAUSTED` (the
+ * developer token's daily operations), `google-ads:RESOURCE_TEMPORARILY_EXHAUSTED` (requests per account).
  */
 export const DAILY_OPERATIONS = 15_000;
 export const CUSTOMER_REQUESTS = 600;
@@ -40,6 +43,7 @@ export class AdsQuota {
     this.daily.set(developerToken, today);
     if (operation && today.operations >= DAILY_OPERATIONS) {
       today.refused += 1;
+      countRefusal(this.ctx, 'google-ads:RESOURCE_EXHAUSTED');
       throw quotaExhausted('RESOURCE_EXHAUSTED', secondsToPacificMidnight(now), 'DEVELOPER', 'Number of operations for basic access');
     }
     if (customerId) {
@@ -47,6 +51,7 @@ export class AdsQuota {
       const times = (this.recent.get(customerId) ?? []).filter((x) => x > t - CUSTOMER_WINDOW_MS);
       this.recent.set(customerId, times);
       if (times.length >= CUSTOMER_REQUESTS) {
+        countRefusal(this.ctx, 'google-ads:RESOURCE_TEMPORARILY_EXHAUSTED');
         throw quotaExhausted('RESOURCE_TEMPORARILY_EXHAUSTED', ((times[0] ?? t) + CUSTOMER_WINDOW_MS - t) / 1000, 'ACCOUNT', 'Requests per account');
       }
       times.push(t);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { countRefusal } from '../common/refusals.js';
 import { addServerTiming, REALISTIC_LATENCY, setLatency } from '../common/timing.js';
 import { authenticate, hasAdsScope, type Auth } from './auth.js';
 import { worldModel, activeAdsCount, type AccountModel, type Ad, type Adset, type Campaign } from './entities.js';
@@ -119,7 +120,18 @@ function timeRunCreation(req: FastifyRequest, run: ReportRun | undefined): void 
 
 function countApp(state: MetaState): void {
   const err = state.usage.recordApp(state.ctx.world.meta.identities.length, state.ctx.quota.mode === 'realistic');
-  if (err) throw err;
+  if (err) throw refused(state, err);
+}
+
+/** Meta's names for its throttles, by error code: the business use case types (x-business-use-case-usage), else the message */
+const THROTTLES: Record<number, string> = {
+  4: 'application_request_limit', 17: 'user_request_limit', 613: 'too_many_calls', 80000: 'ads_insights', 80004: 'ads_management',
+};
+
+/** a realistic quota's refusal (never an injected fault's): counted as `meta:<throttle>` (common/refusals.ts) */
+function refused(state: MetaState, err: GraphError): GraphError {
+  countRefusal(state.ctx, `meta:${THROTTLES[err.body.code] ?? err.body.code}`);
+  return err;
 }
 
 function usageHeaders(state: MetaState, model: AccountModel | undefined, auth: Auth | undefined, type: BucType, insights: boolean, eta: number | undefined): Record<string, string> {
@@ -168,7 +180,7 @@ async function route(state: MetaState, g: GraphRequest, target: Target, edge: st
   if (!hasAdsScope(auth.record)) throw errors.permission(200);
   const today = state.ctx.clock.today(model.account.timezoneName);
   const quotaError = state.usage.recordAccount(model.account.accountId, type, method === 'POST', activeAdsCount(model, today), state.ctx.quota.mode === 'realistic');
-  if (quotaError) throw quotaError;
+  if (quotaError) throw refused(state, quotaError);
   const fields = parseFields(params.fields);
   const isPost = method === 'POST';
   // read-only sandbox: nothing can be deleted
@@ -184,7 +196,7 @@ async function route(state: MetaState, g: GraphRequest, target: Target, edge: st
     if (isPost) {
       // realistic quotas: the account's running runs have spent its ads_insights budget (usage.ts): refused
       const running = runningRunsOf(state, model.account.accountId);
-      if (state.ctx.quota.mode === 'realistic' && running.count >= state.usage.insightsRunBudget) throw errors.insightsLimit(model.account.accountId, running.firstDoneSeconds);
+      if (state.ctx.quota.mode === 'realistic' && running.count >= state.usage.insightsRunBudget) throw refused(state, errors.insightsLimit(model.account.accountId, running.firstDoneSeconds));
       return { report_run_id: createRun(state, scope, q, today, plan?.reportRunFailed === true).id };
     }
     const rows = aggregate(state.ctx.world, scope, q, today);

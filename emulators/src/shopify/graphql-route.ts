@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../common/context.js';
+import { countRefusal } from '../common/refusals.js';
 import { addServerTiming } from '../common/timing.js';
 import type { Schema } from './graphql/types.js';
 import { prepare } from './graphql/validate.js';
@@ -82,7 +83,10 @@ export function registerGraphqlRoute(app: FastifyInstance, ctx: EmulatorContext,
       return throttled(Math.max(0, requested - wait * rt.plan.restoreRate));
     }
     const realistic = ctx.quota.mode === 'realistic';
-    if (realistic && requested > available) return throttled(available);
+    if (realistic && requested > available) {
+      countRefusal(ctx, 'shopify:THROTTLED'); // the rateLimit fault above is not counted
+      return throttled(available);
+    }
     if (realistic) rt.bucket.available -= requested;
 
     if (fault?.permissionDenied) {

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { FieldDef, TypeDef } from './graphql/types.js';
+import { countRefusal } from '../common/refusals.js';
 import { latencyOn, REALISTIC_LATENCY } from '../common/timing.js';
 import { bulkStatus, checkBulkQuery, countBulkFile, renderBulkFile, signedUrl } from './bulk.js';
 import { gid, hasScope, parseGid, type ShopifyExec } from './exec-context.js';
@@ -9,7 +10,9 @@ import { gqlTime } from './time.js';
 // BulkOperation and the bulk query mutations. Concurrency: one running bulk query per shop and app
 // before API version 2026-01, five from 2026-01 (shopify.dev/api/usage/bulk-operations/queries: "In API versions
 // 2026-01 and higher, you can run up to five bulk query operations at a time per shop"; changelog
-// faster-bulk-operations). A start over the limit gets the userError OPERATION_IN_PROGRESS naming a running one.
+// faster-bulk-operations). A start over the limit gets the userError OPERATION_IN_PROGRESS naming a running one:
+// the platform's documented concurrency limit, so in realistic quota mode it is counted as a quota refusal under its
+// own key, `shopify:OPERATION_IN_PROGRESS`, apart from cost throttling (common/refusals.ts).
 
 /** how many bulk query operations an app may run at once on one shop, by API version */
 export function bulkQueryLimit(apiVersion: string): number {
@@ -54,6 +57,7 @@ export function bulkMutationFields(): Record<string, FieldDef<ShopifyExec>> {
         const running = ctx.rt.bulkOps.filter((b) => ['CREATED', 'RUNNING'].includes(bulkStatus(b, ctx, false)));
         if (running.length >= limit) {
           ctx.rt.bulkConcurrency.refused++;
+          countRefusal(ctx.state.ctx, 'shopify:OPERATION_IN_PROGRESS');
           const last = running[running.length - 1] as BulkOperation;
           return {
             bulkOperation: null,

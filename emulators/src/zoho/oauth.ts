@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml, page } from '../common/html.js';
 import { sleep } from '../common/faults.js';
 import type { EmulatorContext } from '../common/context.js';
+import { countRefusal } from '../common/refusals.js';
 import { hang } from './errors.js';
 
 // Zoho Accounts OAuth (reference 6.1): consent page, multi-DC callback (`location`,
@@ -11,7 +12,7 @@ import { hang } from './errors.js';
 // revoked) and are issued only on the first consent with access_type=offline (or prompt=consent).
 
 export const ACCESS_TTL_S = 3600;
-/** Zoho: at most 10 access tokens per refresh token in 10 minutes (enforced in realistic quota mode) */
+/** Zoho: at most 10 access tokens per refresh token in 10 minutes (enforced in realistic quota mode; a refusal is counted as `zoho:access_tokens_per_refresh_token`) */
 const REFRESH_LIMIT = 10;
 const REFRESH_WINDOW_MS = 600_000;
 
@@ -105,7 +106,10 @@ export function registerZohoOAuth(app: FastifyInstance, ctx: EmulatorContext): v
       if (ctx.quota.mode === 'realistic') {
         const now = ctx.clock.now().getTime();
         const uses = (refreshUse.get(checked.record.token) ?? []).filter((t) => t > now - REFRESH_WINDOW_MS);
-        if (uses.length >= REFRESH_LIMIT) return reply.code(400).send({ error: 'Access Denied', error_description: 'You have made too many requests continuously. Please try again after some time.' });
+        if (uses.length >= REFRESH_LIMIT) {
+          countRefusal(ctx, 'zoho:access_tokens_per_refresh_token');
+          return reply.code(400).send({ error: 'Access Denied', error_description: 'You have made too many requests continuously. Please try again after some time.' });
+        }
         uses.push(now);
         refreshUse.set(checked.record.token, uses);
       }
