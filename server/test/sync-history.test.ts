@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
 import { loadTokenKeyring } from '../src/lib/token-keyring.js';
@@ -161,5 +162,38 @@ describe.each(DB_KINDS)('history that always comes back, and one job per connect
     }
     expect((await stateOf(ga4.id)).sync_job).toBeNull();
     expect(await runRefresh(deps, ga4.id)).toMatchObject({ outcome: 'done' });
+  });
+
+  it('jobs of one process lock and unlock their connections at once: the session runs one query at a time', async () => {
+    const ids = (await queryRows<{ id: string }>(t.database.db, sql`select id from connections`)).map((c) => c.id);
+    expect(ids.length).toBeGreaterThanOrEqual(5);
+    // a query sent to a client still running another: pg queues it today (with a deprecation warning) and stops in pg 9
+    const running = new WeakMap<object, number>();
+    let overlapped = 0;
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const n = (running.get(this) ?? 0) + 1;
+      running.set(this, n);
+      if (n > 1) overlapped++;
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      const done = () => running.set(this, (running.get(this) ?? 1) - 1);
+      if (result instanceof Promise) result.then(done, done);
+      else done();
+      return result;
+    } as typeof query;
+    try {
+      const locks = new ConnectionLocks(t.database.db);
+      expect(await Promise.all(ids.map((id, i) => locks.tryLock(id, `backfill:${i}`)))).toEqual(ids.map(() => ({ locked: true })));
+      expect((await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from connections where sync_job like 'backfill:%'`))[0]!.n).toBe(ids.length);
+      await Promise.all(ids.map((id, i) => locks.unlock(id, `backfill:${i}`)));
+      expect((await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from connections where sync_job is not null`))[0]!.n).toBe(0);
+      // and the advisory locks are gone: another process's session takes every connection
+      const other = new ConnectionLocks(t.database.db);
+      expect(await Promise.all(ids.map((id) => other.tryLock(id, 'refresh:other')))).toEqual(ids.map(() => ({ locked: true })));
+      await Promise.all(ids.map((id) => other.unlock(id, 'refresh:other')));
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect(overlapped).toBe(0);
   });
 });

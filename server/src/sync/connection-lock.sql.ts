@@ -15,6 +15,8 @@ import { connections } from '../db/schema.js';
 export class ConnectionLocks {
   private readonly held = new Map<string, string>();
   private session: Promise<pg.PoolClient> | undefined;
+  /** the session's last query: the next waits for it (one client runs one query at a time; pg 9 stops queueing them) */
+  private sessionTurn: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly db: Database) {}
 
@@ -27,7 +29,7 @@ export class ConnectionLocks {
       const pool = poolOf(this.db);
       if (pool) {
         const client = await (this.session ??= pool.connect());
-        const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as locked', [lockKey(connectionId)]);
+        const { rows } = await this.onSession(() => client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as locked', [lockKey(connectionId)]));
         if (!rows[0]?.locked) {
           await this.drop(connectionId);
           return { locked: false, holder: await holderOf(this.db, connectionId) };
@@ -54,9 +56,16 @@ export class ConnectionLocks {
       .catch(() => undefined); // only a label; the lock below is what counts
     if (poolOf(this.db) && this.session) {
       const client = await this.session;
-      await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [lockKey(connectionId)]).catch(() => this.endSession(client, true));
+      await this.onSession(() => client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [lockKey(connectionId)])).catch(() => this.endSession(client, true));
     }
     await this.drop(connectionId);
+  }
+
+  /** Runs a query on the session after the one before it: several jobs of this process lock and unlock at once. */
+  private onSession<T>(query: () => Promise<T>): Promise<T> {
+    const result = this.sessionTurn.then(query);
+    this.sessionTurn = result.catch(() => undefined);
+    return result;
   }
 
   /** Forgets a connection here, and hands the session back to the pool when it holds nothing. */
