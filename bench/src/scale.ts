@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { yesterdayIn } from '@parallels/contract/days';
+import { addDays, yesterdayIn } from '@parallels/contract/days';
 import { openDatabase, queryRows, type DatabaseHandle } from '@parallels/server/db/client';
 import { createServerDatabase } from '@parallels/server/db/scratch-database';
 import { loadConfig } from '@parallels/server/config';
@@ -29,7 +29,8 @@ import { freePort, positiveInt } from './common.js';
  *    connectEmulatorMerchant): all of them at once, before any worker runs.
  * 4. The workers (PARALLELS_ROLE=worker) start; each queues the backfills its start finds missing. Meanwhile
  *    BENCH_SCALE_CLIENTS logged-in users (each a different brand's owner) call the dashboard's and reports'
- *    endpoints in a closed loop, alternating between the two API processes.
+ *    endpoints, BENCH_SCALE_RATE (20) calls a second together (each call waits for the last one's answer),
+ *    alternating between the two API processes: people browsing while the fleet syncs, not a load test.
  * 5. Every 2 s the bench reads each connection's committed windows from the database: a brand is "ready" when every
  *    connection of it has its newest 60 days, "complete" when it has all BENCH_SCALE_HISTORY_DAYS days.
  * 6. In a run with two or more workers, one worker is SIGKILLed once 30% of all windows are in; the others take
@@ -46,12 +47,16 @@ import { freePort, positiveInt } from './common.js';
 const BRANDS = positiveInt('BENCH_SCALE_BRANDS', 200);
 const HISTORY_DAYS = positiveInt('BENCH_SCALE_HISTORY_DAYS', 730);
 const CLIENTS = positiveInt('BENCH_SCALE_CLIENTS', 4);
+/** calls a second all callers together send (each waits for its answer, then for its turn): people browsing, not a load test */
+const RATE = positiveInt('BENCH_SCALE_RATE', 20);
 const MAX_MINUTES = positiveInt('BENCH_SCALE_MAX_MINUTES', 120);
 const WORKER_COUNTS = (process.env.BENCH_SCALE_WORKERS ?? '1,3').split(',').map((w) => Number(w.trim()));
 if (WORKER_COUNTS.some((w) => !Number.isInteger(w) || w < 1)) throw new Error(`BENCH_SCALE_WORKERS: worker counts like 1,3, got '${process.env.BENCH_SCALE_WORKERS}'`);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 /** the share of all windows committed when one worker is killed */
 const KILL_AT = 0.3;
+/** the days every run's fact tables are compared on (see fingerprint) */
+const COMPARED_DAYS = { from: addDays(yesterdayIn('UTC'), -(HISTORY_DAYS - 3)), to: addDays(yesterdayIn('UTC'), -31) };
 const TOKEN_KEYS = `bench:${Buffer.alloc(32, 7).toString('base64')}`;
 const PASSWORD = 'scale-bench-password';
 const SERVER_DIR = fileURLToPath(new URL('../../server/', import.meta.url));
@@ -219,40 +224,36 @@ async function progress(db: DatabaseHandle['db']): Promise<Map<string, { ready: 
   return brands;
 }
 
-/** what every fact table holds, summed: equal between two runs of the same world and day when nothing was lost or duplicated */
-async function fingerprint(db: DatabaseHandle['db']): Promise<Record<string, string>> {
-  const sums: Record<string, string> = {
-    store_orders: 'count(*) || \' orders, \' || coalesce(sum(total_price), 0)',
-    store_refunds: 'count(*) || \' refunds, \' || coalesce(sum(amount), 0)',
-    meta_ad_daily: 'count(*) || \' rows, spend \' || coalesce(sum(spend), 0)',
-    meta_breakdown_daily: 'count(*) || \' rows, spend \' || coalesce(sum(spend), 0)',
-    google_campaign_daily: 'count(*) || \' rows, cost \' || coalesce(sum(cost_micros), 0)',
-    google_view_daily: 'count(*) || \' rows, cost \' || coalesce(sum(cost_micros), 0)',
-    ga4_daily: 'count(*) || \' rows, sessions \' || coalesce(sum(sessions), 0)',
-    ga4_dimension_daily: 'count(*) || \' rows, sessions \' || coalesce(sum(sessions), 0)',
-    ad_account_daily: 'count(*) || \' rows, spend \' || coalesce(sum(spend), 0)',
-  };
+/**
+ * What every fact table holds on the days both runs synced whatever the hour (a day's margin at each end for the
+ * brands' timezones, and the last 30 days left out: platforms restate those as the days go by), summed: equal
+ * between two runs of the same world when nothing was lost or duplicated.
+ */
+async function fingerprint(db: DatabaseHandle['db'], days: DayWindow): Promise<Record<string, string>> {
+  const sums: Array<[string, string, string]> = [
+    ['store_orders', 'order_date', "count(*) || ' orders, ' || coalesce(sum(total_price), 0)"],
+    ['store_refunds', 'refund_date', "count(*) || ' refunds, ' || coalesce(sum(amount), 0)"],
+    ['meta_ad_daily', 'date', "count(*) || ' rows, spend ' || coalesce(sum(spend), 0)"],
+    ['meta_breakdown_daily', 'date', "count(*) || ' rows, spend ' || coalesce(sum(spend), 0)"],
+    ['google_campaign_daily', 'date', "count(*) || ' rows, cost ' || coalesce(sum(cost_micros), 0)"],
+    ['google_view_daily', 'date', "count(*) || ' rows, cost ' || coalesce(sum(cost_micros), 0)"],
+    ['ga4_daily', 'date', "count(*) || ' rows, sessions ' || coalesce(sum(sessions), 0)"],
+    ['ga4_dimension_daily', 'date', "count(*) || ' rows, sessions ' || coalesce(sum(sessions), 0)"],
+    ['ad_account_daily', 'date', "count(*) || ' rows, spend ' || coalesce(sum(spend), 0)"],
+  ];
   const out: Record<string, string> = {};
-  for (const [table, expr] of Object.entries(sums)) out[table] = (await queryRows<{ v: string }>(db, sql.raw(`select ${expr} as v from ${table}`)))[0]!.v;
+  for (const [table, day, expr] of sums) out[table] = (await queryRows<{ v: string }>(db, sql.raw(`select ${expr} as v from ${table} where ${day} between '${days.from}' and '${days.to}'`)))[0]!.v;
   return out;
 }
 
-/** connections whose committed windows are not exactly the wanted ones (a gap, or a window written twice over) */
-async function windowProblems(db: DatabaseHandle['db']): Promise<string[]> {
-  const rows = await queryRows<{ id: string; timezone: string; windows: number; overlapping: number }>(
-    db,
-    sql`select c.id, b.timezone, count(w.*)::int as windows,
-          (select count(*)::int from sync_windows a join sync_windows z on a.connection_id = z.connection_id and a.stream = z.stream and a.window_from < z.window_from and a.window_to >= z.window_from
-           where a.connection_id = c.id) as overlapping
-        from connections c join brands b on b.id = c.brand_id left join sync_windows w on w.connection_id = c.id and w.stream = 'backfill'
-        group by c.id, b.timezone`,
-  );
-  const problems: string[] = [];
-  for (const r of rows) {
-    const wanted = backfillWindows(yesterdayIn(r.timezone), HISTORY_DAYS).length;
-    if (r.windows !== wanted || r.overlapping > 0) problems.push(`${r.id}: ${r.windows} windows of ${wanted}, ${r.overlapping} overlapping`);
-  }
-  return problems;
+/** connections whose committed backfill windows leave a day of the wanted span out (a window lost) */
+async function windowGaps(db: DatabaseHandle['db']): Promise<string[]> {
+  const targets = await queryRows<{ id: string; timezone: string }>(db, sql`select c.id, b.timezone from connections c join brands b on b.id = c.brand_id`);
+  const held = await syncedWindows(db, targets.map((t) => t.id));
+  return targets
+    .map((t) => ({ id: t.id, missing: missingWindows(backfillWindows(yesterdayIn(t.timezone), HISTORY_DAYS), held.filter((w) => w.connectionId === t.id)) }))
+    .filter((t) => t.missing.length > 0)
+    .map((t) => `${t.id}: ${t.missing.map((w) => `${w.from}..${w.to}`).join(', ')} missing`);
 }
 
 async function logIn(origin: string, email: string): Promise<Record<string, string>> {
@@ -320,15 +321,18 @@ async function run(label: string, world: World, merchantIds: string[], workers: 
         return { origin, headers: await logIn(origin, owner.email), calls: callsOf(owner.brandId) };
       }),
     );
+    const interval = (1000 * callers.length) / RATE;
     const load = callers.map(async ({ origin, headers, calls }, k) => {
       for (let i = k; !done; i++) {
         const call = calls[i % calls.length]!;
         const started = performance.now();
+        const next = started + interval;
         const status = await fetch(`${origin}${call.path}`, { method: call.method, headers, body: call.body, signal: AbortSignal.timeout(30_000) }).then(
           async (res) => (await res.arrayBuffer(), res.status),
           () => 599,
         );
         samples.push({ at: Date.now(), ms: performance.now() - started, status });
+        await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
       }
     });
 
@@ -389,8 +393,8 @@ async function run(label: string, world: World, merchantIds: string[], workers: 
       developerTokenOps: token.reduce((a, b) => a + b.used, 0),
       developerTokenCapacity: token[0]?.capacity ?? 0,
       killedAt,
-      fingerprint: await fingerprint(db),
-      windowProblems: await windowProblems(db),
+      fingerprint: await fingerprint(db, COMPARED_DAYS),
+      windowProblems: await windowGaps(db),
     };
   } finally {
     await stopAll();
@@ -415,13 +419,13 @@ function report(r: RunResult, floor?: RunResult): void {
   console.log(`  quota errors from the platforms ${errors.length === 0 ? '0' : errors.map(([k, n]) => `${k} ${n}`).join(', ')}; delays the quota ledger chose instead ${r.ledgerDelays}`);
   console.log(`  Google Ads developer token      ${r.developerTokenOps} of ${r.developerTokenCapacity} operations today`);
   if (r.killedAt !== undefined) console.log(`  one worker SIGKILLed at ${seconds(r.killedAt)}`);
-  console.log(`  windows: ${r.windowProblems.length === 0 ? 'every connection has exactly its windows, none twice' : `${r.windowProblems.length} connections wrong: ${r.windowProblems.slice(0, 3).join('; ')}`}`);
+  console.log(`  windows: ${r.windowProblems.length === 0 ? 'every connection holds every day of its span' : `${r.windowProblems.length} connections with a gap: ${r.windowProblems.slice(0, 3).join('; ')}`}`);
 }
 
 const world = withScaleMerchants(createWorld(), BRANDS);
 const scale = world.merchants.filter((m) => m.id.startsWith('scale-'));
 const largest = [...scale].sort((a, b) => b.baseDailyOrders - a.baseDailyOrders)[0]!;
-console.log(`bench:scale: ${BRANDS} brands (largest ${largest.id}, ${Math.round(largest.baseDailyOrders)} orders a day), ${HISTORY_DAYS} days of history, workers ${WORKER_COUNTS.join(' then ')}, ${CLIENTS} API callers; PostgreSQL at ${new URL(ADMIN_URL).host}; ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`);
+console.log(`bench:scale: ${BRANDS} brands (largest ${largest.id}, ${Math.round(largest.baseDailyOrders)} orders a day), ${HISTORY_DAYS} days of history, workers ${WORKER_COUNTS.join(' then ')}, ${CLIENTS} API callers at ${RATE} calls/s; PostgreSQL at ${new URL(ADMIN_URL).host}; ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`);
 const floor = await run(`floor: ${largest.id} alone, 1 worker`, world, [largest.id], 1, { callers: 0, kill: false });
 report(floor);
 let reference: RunResult | undefined;
@@ -431,7 +435,7 @@ for (const workers of WORKER_COUNTS) {
   if (!reference && r.killedAt === undefined && !r.timedOut) reference = r;
   else if (reference && r.killedAt !== undefined && !r.timedOut) {
     const diff = Object.keys(reference.fingerprint).filter((t) => reference!.fingerprint[t] !== r.fingerprint[t]);
-    console.log(`  after the kill, against the run without it: ${diff.length === 0 ? 'no row duplicated or lost (every fact table holds the same rows and sums)' : diff.map((t) => `${t}: ${r.fingerprint[t]} against ${reference!.fingerprint[t]}`).join('; ')}`);
+    console.log(`  after the kill, against the run without it (${COMPARED_DAYS.from} to ${COMPARED_DAYS.to}): ${diff.length === 0 ? 'no row duplicated or lost (every fact table holds the same rows and sums)' : diff.map((t) => `${t}: ${r.fingerprint[t]} against ${reference!.fingerprint[t]}`).join('; ')}`);
   }
 }
 console.log(`\nload average ${loadavg()[0]!.toFixed(1)} at the end`);
