@@ -209,7 +209,11 @@ async function progress(db: DatabaseHandle['db']): Promise<Map<string, { ready: 
   const targets = await queryRows<{ id: string; brand_id: string; timezone: string }>(db, sql`select c.id, c.brand_id, b.timezone from connections c join brands b on b.id = c.brand_id`);
   const synced = await syncedWindows(db, targets.map((t) => t.id));
   const byConnection = new Map<string, DayWindow[]>();
-  for (const w of synced) byConnection.set(w.connectionId, [...(byConnection.get(w.connectionId) ?? []), w]);
+  for (const w of synced) {
+    const list = byConnection.get(w.connectionId);
+    if (list) list.push(w);
+    else byConnection.set(w.connectionId, [w]);
+  }
   const brands = new Map<string, { ready: boolean; complete: boolean; written: number; wanted: number }>();
   for (const t of targets) {
     const wanted = backfillWindows(yesterdayIn(t.timezone), HISTORY_DAYS);
