@@ -17,6 +17,8 @@ import { leakyBucket } from './fixtures/leaky-bucket.js';
 // pass it. On PostgreSQL each "worker" has its own pool, as separate processes do; PGlite is one process's.
 
 const WORKERS = 3;
+/** The workers' clock: noon in Los Angeles, so a daily budget's wait is never the few minutes left before a real Pacific midnight. */
+const NOON_PACIFIC = () => new Date('2026-06-15T19:00:00Z');
 
 async function budgetRow(db: DatabaseHandle, budget: QuotaBudget) {
   const [row] = await queryRows<{ used: number; refused: number; capacity: number }>(
@@ -43,7 +45,7 @@ describe.each(DB_KINDS)('the quota ledger on %s', (kind) => {
     scratch = await createScratchDatabase(kind);
     const first = await scratch.open();
     handles = kind === 'postgres' ? [first, ...(await Promise.all(Array.from({ length: WORKERS - 1 }, () => scratch.open())))] : [first];
-    ledgers = Array.from({ length: WORKERS }, (_, i) => new QuotaLedger(handles[i % handles.length]!.db));
+    ledgers = Array.from({ length: WORKERS }, (_, i) => new QuotaLedger(handles[i % handles.length]!.db, NOON_PACIFIC));
   }, 60_000);
   afterAll(async () => {
     for (const h of handles ?? []) await h.close();
@@ -83,7 +85,7 @@ describe.each(DB_KINDS)('the quota ledger on %s', (kind) => {
   });
 
   it("orders a short budget: history keeps 25% back, a refresh 10%, a connection's newest 60 days may spend it all", async () => {
-    const budget: QuotaBudget = { platform: 'meta', key: 'app:ordering', period: 'hour', capacity: 100, label: 'test hour' };
+    const budget: QuotaBudget = { platform: 'ga4', key: 'property:ordering:tokens_per_hour', period: 'hour', capacity: 100, label: 'test hour' };
     const [a, b, c] = ledgers;
     for (let i = 0; i < 74; i++) await a!.reserve([{ budget, cost: 1 }], 'history');
     await b!.reserve([{ budget, cost: 1 }], 'history'); // 75: history's floor reached
@@ -93,6 +95,55 @@ describe.each(DB_KINDS)('the quota ledger on %s', (kind) => {
     for (let i = 0; i < 10; i++) await b!.reserve([{ budget, cost: 1 }], 'recent'); // 100
     await expect(b!.reserve([{ budget, cost: 1 }], 'recent')).rejects.toBeInstanceOf(PlatformError);
     expect(await budgetRow(handles[0]!, budget)).toEqual({ used: 100, refused: 3, capacity: 100 });
+  });
+
+  it("takes a rolling hour (Meta) as the platform reports it: calls in flight on top, history 25% back, waits of seconds not the clock hour", async () => {
+    let now = new Date('2026-06-15T10:20:00Z');
+    const [a, b] = [new QuotaLedger(handles[0]!.db, () => now), new QuotaLedger(handles[handles.length - 1]!.db, () => now)];
+    const app = BUDGETS.metaApp('rolling-app');
+    // a call answers with x-app-usage at 80%: the count is the platform's, not the points our calls held
+    const first = await a.reserve([{ budget: app, cost: 1 }], 'history');
+    await first.settle([{ budget: app, charged: 0, remaining: 20 }]);
+    const row = await budgetRow(handles[0]!, app);
+    expect(row!.used).toBe(80);
+    // history may not go past 75: refused for as long as the reported use takes to drain to room for a call
+    const refused = await b.reserve([{ budget: app, cost: 1 }], 'history').catch((e: unknown) => refusal(e));
+    expect((refused as PlatformError).details.retryAfterMs).toBe(216_000); // (80 + 1 - 75) points at 100 an hour
+    // a connection's newest 60 days may spend the rest; calls in flight count until they answer
+    const recent = await Promise.all(Array.from({ length: 20 }, () => b.reserve([{ budget: app, cost: 1 }], 'recent')));
+    const full = await a.reserve([{ budget: app, cost: 1 }], 'recent').catch((e: unknown) => refusal(e));
+    expect((full as PlatformError).details.retryAfterMs).toBe(2_000); // ours in flight: they end within seconds
+    // the platform's next report lowers the count too: its hour rolled on
+    for (const t of recent) await t.settle([{ budget: app, charged: 0, remaining: 45 }]);
+    await expect(a.reserve([{ budget: app, cost: 1 }], 'history')).resolves.toBeDefined(); // 55 + 1 in flight
+    // 216 s later the reported 55 has drained by 6 points and the call still in flight by 6 (a dead worker's call fades)
+    now = new Date(now.getTime() + 216_000);
+    const drained = await budgetRow(handles[0]!, app);
+    expect(drained!.used).toBe(55); // nothing written since: the stored figure, drained when read
+    const state = await a.usage();
+    expect(state.find((u) => u.budgetKey === app.key)!.used).toBeCloseTo(49, 6);
+  });
+
+  it("marks the budget a Meta throttling error names full for the wait it gives, and leaves the other alone", async () => {
+    const now = new Date('2026-06-15T11:00:00Z');
+    const ledger = new QuotaLedger(handles[0]!.db, () => now);
+    const app = BUDGETS.metaApp('throttled-app');
+    const account = BUDGETS.metaAdAccount('act_throttled');
+    const charges = [{ budget: app, cost: 1 }, { budget: account, cost: 1 }];
+    // the ad account's ads_insights budget (80000), regain access in 5 minutes
+    await (await ledger.reserve(charges, 'recent')).fail(new PlatformError('meta', 'rate_limit', 'too many calls', { code: '80000', retryAfterMs: 300_000 }));
+    expect((await budgetRow(handles[0]!, account))!.used).toBeCloseTo(100 + (300 * 100) / 3600, 6);
+    expect((await budgetRow(handles[0]!, app))!.used).toBe(0);
+    const refused = await ledger.reserve(charges, 'recent').catch((e: unknown) => refusal(e));
+    expect((refused as PlatformError).details.retryAfterMs).toBe(300_000 + 36_000); // the wait, then room for a call
+    // and the app's (#4): every account of the app waits
+    await (await ledger.reserve([{ budget: app, cost: 1 }], 'recent')).fail(new PlatformError('meta', 'rate_limit', 'Application request limit reached', { code: '4', retryAfterMs: 60_000 }));
+    expect((await budgetRow(handles[0]!, app))!.used).toBeCloseTo(100 + 100 / 60, 6);
+    // an outage is not a throttle: the call leaves the calls in flight and nothing else changes
+    const other = BUDGETS.metaAdAccount('act_outage');
+    await (await ledger.reserve([{ budget: other, cost: 1 }], 'recent')).fail(new PlatformError('meta', 'unavailable', 'outage'));
+    const [row] = await queryRows<{ used: number; in_flight: number }>(handles[0]!.db, sql`select used, in_flight from quota_budgets where budget_key = ${other.key}`);
+    expect(row).toEqual({ used: 0, in_flight: 0 });
   });
 
   it('refills: a daily budget at the next Pacific midnight, a leaky bucket at its restore rate', async () => {

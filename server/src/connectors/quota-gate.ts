@@ -7,7 +7,12 @@ import { PlatformError } from './platform-error.js';
  * reserves that before the call, or refuses with a rate-limit PlatformError carrying the wait until the budget
  * refills, which the job takes as a pause (withRetry for seconds, a deferred job for longer), never a failure.
  */
-export type QuotaPeriod = 'pacific_day' | 'hour' | 'leaky' | 'concurrent';
+/**
+ * pacific_day, hour: fixed windows; rolling_hour: a platform that reports its use of a rolling hour in percent
+ * (Meta), taken as reported and draining at capacity an hour while nothing is reported; leaky: a bucket refilling
+ * at its rate; concurrent: calls in flight.
+ */
+export type QuotaPeriod = 'pacific_day' | 'hour' | 'rolling_hour' | 'leaky' | 'concurrent';
 
 export interface QuotaBudget {
   platform: 'google_ads' | 'meta' | 'ga4' | 'shopify';
@@ -16,8 +21,10 @@ export interface QuotaBudget {
   period: QuotaPeriod;
   /** operations, tokens, cost points, percent of a Meta budget, or calls in flight */
   capacity: number;
-  /** leaky buckets: points restored a second */
+  /** leaky buckets: points restored a second; rolling_hour: capacity / 3600 */
   restorePerSecond?: number;
+  /** rolling_hour: the platform's throttling error codes that mean this budget (not another the call spends) is used up */
+  throttleCodes?: readonly string[];
   /** in the platform's words, for the pause message */
   label: string;
 }
@@ -98,10 +105,17 @@ export const BUDGETS = {
   ga4TokensPerProjectPerHour: (propertyId: string): QuotaBudget => ({ platform: 'ga4', key: `property:${propertyId}:project_tokens_per_hour`, period: 'hour', capacity: 14_000, label: "GA4 property tokens for this project's hour" }),
   ga4Concurrent: (propertyId: string): QuotaBudget => ({ platform: 'ga4', key: `property:${propertyId}:concurrent`, period: 'concurrent', capacity: 10, label: 'GA4 concurrent requests on the property' }),
   /**
-   * Meta publishes percentages, not counts (1.6): x-business-use-case-usage per ad account and x-app-usage for
-   * the app, each the highest of call_count, total_cputime and total_time, in percent of a rolling hour. The
-   * budget is 100 points; a call reserves one and the answer's headers set what is really used.
+   * Meta publishes percentages, not counts (1.6, 1.10): x-business-use-case-usage per ad account and x-app-usage
+   * for the app, each the highest of call_count, total_cputime and total_time, in percent of a rolling hour. The
+   * budget is 100 points: a call holds one while it runs, and the answer's headers set what is used, which the
+   * ledger lets drain at 100 points an hour until the next answer says otherwise. The throttling codes name which
+   * budget an error means: (#4) the app's, the ad account's others (reference 1.10).
    */
-  metaAdAccount: (accountId: string): QuotaBudget => ({ platform: 'meta', key: `ad_account:${accountId}`, period: 'hour', capacity: 100, label: "Meta ad account's hourly call budget" }),
-  metaApp: (appId: string): QuotaBudget => ({ platform: 'meta', key: `app:${appId}`, period: 'hour', capacity: 100, label: "Meta app's hourly call budget" }),
+  metaAdAccount: (accountId: string): QuotaBudget => ({
+    platform: 'meta', key: `ad_account:${accountId}`, period: 'rolling_hour', capacity: 100, restorePerSecond: 100 / 3600,
+    throttleCodes: ['17', '613', '80000', '80001', '80002', '80003', '80004', '80005', '80006', '80008', '80009', '80014'], label: "Meta ad account's hourly call budget",
+  }),
+  metaApp: (appId: string): QuotaBudget => ({
+    platform: 'meta', key: `app:${appId}`, period: 'rolling_hour', capacity: 100, restorePerSecond: 100 / 3600, throttleCodes: ['4'], label: "Meta app's hourly call budget",
+  }),
 } as const;

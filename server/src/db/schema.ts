@@ -56,18 +56,20 @@ export const quotaBudgets = pgTable(
   {
     platform: text('platform').notNull(),
     budgetKey: text('budget_key').notNull(),
-    /** pacific_day | hour: fixed windows; leaky: refills at restore_per_second; concurrent: calls in flight */
+    /** pacific_day | hour: fixed windows; rolling_hour: the platform's reported use, draining; leaky: refills at restore_per_second; concurrent: calls in flight */
     period: text('period').notNull(),
     capacity: doublePrecision('capacity').notNull(),
     restorePerSecond: doublePrecision('restore_per_second').notNull().default(0),
-    /** reserved or charged in the window starting at period_start (leaky: as of updated_at) */
+    /** reserved or charged in the window starting at period_start (leaky: as of updated_at; rolling_hour: what the platform last reported) */
     used: doublePrecision('used').notNull(),
+    /** rolling_hour: points held by calls not answered yet (drains like used, so a dead worker's calls fade) */
+    inFlight: doublePrecision('in_flight').notNull().default(0),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     /** reservations refused so far (a job delayed), for /metrics */
     refused: bigint('refused', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.platform, t.budgetKey] }), check('quota_budgets_period_check', sql`${t.period} in ('pacific_day', 'hour', 'leaky', 'concurrent')`)],
+  (t) => [primaryKey({ columns: [t.platform, t.budgetKey] }), check('quota_budgets_period_check', sql`${t.period} in ('pacific_day', 'hour', 'rolling_hour', 'leaky', 'concurrent')`)],
 );
 
 export const brands = pgTable('brands', {

@@ -6,10 +6,16 @@ import type { QuotaBudget } from '../connectors/quota-gate.js';
 // serializes the workers: an ON CONFLICT DO UPDATE whose WHERE fails updates nothing and returns no row, and a
 // second worker waiting on the row re-checks the WHERE against the first one's update (READ COMMITTED).
 
-/** How much of the budget `b` is used at `at`: a fixed window that has ended counts 0, a leaky bucket has drained, a concurrent count untouched for 5 minutes is stale (every call times out sooner). */
+/** A column as it has drained since the row was last written, at `perSecond` (a leaky bucket's refill, a rolling hour's capacity an hour). */
+function drained(column: SQL, perSecond: SQL, at: Date): SQL {
+  return sql`greatest(0, ${column} - ${perSecond} * greatest(0, extract(epoch from (${at}::timestamptz - b.updated_at))))`;
+}
+
+/** How much of the budget `b` is used at `at`: a fixed window that has ended counts 0, a leaky bucket has drained, a rolling hour's report and calls in flight have drained, a concurrent count untouched for 5 minutes is stale (every call times out sooner). */
 function effectiveUsed(at: Date, windowStart: Date): SQL {
   return sql`(case b.period
-    when 'leaky' then greatest(0, b.used - b.restore_per_second * greatest(0, extract(epoch from (${at}::timestamptz - b.updated_at))))
+    when 'leaky' then ${drained(sql`b.used`, sql`b.restore_per_second`, at)}
+    when 'rolling_hour' then ${drained(sql`b.used`, sql`b.restore_per_second`, at)} + ${drained(sql`b.in_flight`, sql`b.restore_per_second`, at)}
     when 'concurrent' then case when b.updated_at > ${at}::timestamptz - interval '5 minutes' then b.used else 0 end
     else case when b.period_start = ${windowStart}::timestamptz then b.used else 0 end
   end)::float8`;
@@ -20,6 +26,7 @@ function effectiveUsed(at: Date, windowStart: Date): SQL {
  * first use. A leaky bucket keeps the size and refill the platform reported (settle), not the default it started with.
  */
 export async function reserveQuota(db: Database, budget: QuotaBudget, cost: number, keepBack: number, at: Date, windowStart: Date): Promise<boolean> {
+  if (budget.period === 'rolling_hour') return reserveRollingHour(db, budget, cost, keepBack, at);
   const used = effectiveUsed(at, windowStart);
   const capacity = sql`(case when b.period = 'leaky' then b.capacity else ${budget.capacity}::float8 end)`;
   const rows = await queryRows<{ used: number }>(
@@ -39,23 +46,74 @@ export async function reserveQuota(db: Database, budget: QuotaBudget, cost: numb
   return rows.length > 0;
 }
 
+/** Rolling hour's rate: the budget's own (a row written under another period drains at it from now on). */
+function rollingRate(budget: QuotaBudget): SQL {
+  return sql`${budget.restorePerSecond ?? budget.capacity / 3600}::float8`;
+}
+
+/**
+ * A rolling hour (Meta): the call holds `cost` in flight on top of what the platform last reported, both drained
+ * to `at`; refused when the two with the cost pass `capacity - keepBack`.
+ */
+async function reserveRollingHour(db: Database, budget: QuotaBudget, cost: number, keepBack: number, at: Date): Promise<boolean> {
+  const rate = rollingRate(budget);
+  const reported = drained(sql`b.used`, rate, at);
+  const inFlight = drained(sql`b.in_flight`, rate, at);
+  const rows = await queryRows<{ used: number }>(
+    db,
+    sql`insert into quota_budgets as b (platform, budget_key, period, capacity, restore_per_second, used, in_flight, period_start, updated_at)
+        values (${budget.platform}, ${budget.key}, 'rolling_hour', ${budget.capacity}, ${budget.restorePerSecond ?? budget.capacity / 3600}, 0, ${cost}, ${at}, ${at})
+        on conflict (platform, budget_key) do update set
+          used = ${reported},
+          in_flight = ${inFlight} + ${cost}::float8,
+          capacity = excluded.capacity,
+          restore_per_second = excluded.restore_per_second,
+          period = excluded.period,
+          period_start = excluded.period_start,
+          updated_at = greatest(b.updated_at, excluded.updated_at)
+        where ${reported} + ${inFlight} + ${cost}::float8 <= ${budget.capacity}::float8 - ${keepBack}::float8
+        returning used`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A rolling hour's call has ended: its `cost` leaves the calls in flight; `reported` (what the platform's answer
+ * says is used) replaces the count, up or down, since it is the platform's own for the hour up to now;
+ * `blockedSeconds` (a throttling error naming this budget) holds it full for that long.
+ */
+export async function settleRollingHour(db: Database, budget: QuotaBudget, change: { cost: number; reported?: number; blockedSeconds?: number }, at: Date): Promise<void> {
+  const rate = rollingRate(budget);
+  const reported = change.reported === undefined ? drained(sql`b.used`, rate, at) : sql`${change.reported}::float8`;
+  const used = change.blockedSeconds === undefined ? reported : sql`greatest(${reported}, ${budget.capacity}::float8 + ${change.blockedSeconds}::float8 * ${rate})`;
+  await db.execute(sql`
+    update quota_budgets as b set
+      used = greatest(0, ${used}),
+      in_flight = greatest(0, ${drained(sql`b.in_flight`, rate, at)} - ${change.cost}::float8),
+      updated_at = greatest(b.updated_at, ${at}::timestamptz)
+    where b.platform = ${budget.platform} and b.budget_key = ${budget.key} and b.period = 'rolling_hour'`);
+}
+
 export interface BudgetState {
   period: QuotaBudget['period'];
+  /** everything counted now (a rolling hour: reported and in flight) */
   used: number;
+  /** a rolling hour: what the platform reported, drained (the part only time gives back) */
+  reported: number;
   capacity: number;
   restorePerSecond: number;
 }
 
 /** A refusal: counted, and the budget as it stands (to work out the wait). */
 export async function countRefusal(db: Database, budget: QuotaBudget, at: Date, windowStart: Date): Promise<BudgetState | undefined> {
-  const rows = await queryRows<{ period: BudgetState['period']; used: number; capacity: number; restore_per_second: number }>(
+  const rows = await queryRows<{ period: BudgetState['period']; used: number; reported: number; capacity: number; restore_per_second: number }>(
     db,
     sql`update quota_budgets as b set refused = b.refused + 1
          where b.platform = ${budget.platform} and b.budget_key = ${budget.key}
-        returning b.period, ${effectiveUsed(at, windowStart)} as used, b.capacity, b.restore_per_second`,
+        returning b.period, ${effectiveUsed(at, windowStart)} as used, ${drained(sql`b.used`, sql`b.restore_per_second`, at)}::float8 as reported, b.capacity, b.restore_per_second`,
   );
   const row = rows[0];
-  return row && { period: row.period, used: Number(row.used), capacity: Number(row.capacity), restorePerSecond: Number(row.restore_per_second) };
+  return row && { period: row.period, used: Number(row.used), reported: Number(row.reported), capacity: Number(row.capacity), restorePerSecond: Number(row.restore_per_second) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.js';
 import { PlatformError } from '../connectors/platform-error.js';
 import { quotaRefused, type QuotaBudget, type QuotaCharge, type QuotaGate, type QuotaReport, type QuotaTicket } from '../connectors/quota-gate.js';
-import { countRefusal, listQuotaUsage, reserveQuota, settleQuota, type BudgetState, type BudgetUsage } from './quota-ledger.sql.js';
+import { countRefusal, listQuotaUsage, reserveQuota, settleQuota, settleRollingHour, type BudgetState, type BudgetUsage } from './quota-ledger.sql.js';
 
 /**
  * The fleet's quota ledger (issue 23 item 2, decision 022): every worker process reserves a call's cost in
@@ -10,8 +10,8 @@ import { countRefusal, listQuotaUsage, reserveQuota, settleQuota, type BudgetSta
  *
  * Ordering when a daily or hourly budget runs short: each kind of job may only spend down to its floor, a share
  * of the budget kept back for the kinds before it. A new connection's newest 60 days ('recent') may spend all of
- * it, a stale refresh keeps 10% back for them, history keeps 25% back. Leaky buckets and concurrency slots
- * refill within seconds and have no floor.
+ * it, a stale refresh keeps 10% back for them, history keeps 25% back (a rolling hour too). Leaky buckets and
+ * concurrency slots refill within seconds and have no floor.
  */
 export type QuotaClass = 'recent' | 'refresh' | 'history';
 
@@ -58,6 +58,11 @@ export function refillWaitMs(state: BudgetState, cost: number, keepBack: number,
   if (state.period === 'pacific_day') return msToPacificMidnight(at) + SAFETY_MS;
   if (state.period === 'hour') return 3_600_000 - (at.getTime() % 3_600_000) + SAFETY_MS;
   if (state.period === 'concurrent') return CONCURRENT_RETRY_MS;
+  if (state.period === 'rolling_hour') {
+    // what the platform reported drains as its hour rolls on; calls of ours in flight end within seconds
+    const short = state.reported + cost - (state.capacity - keepBack);
+    return short > 0 ? Math.max(1000, Math.ceil((short / Math.max(state.restorePerSecond, 0.001)) * 1000)) : CONCURRENT_RETRY_MS;
+  }
   const short = state.used + cost - (state.capacity - keepBack);
   return Math.max(1000, Math.ceil((short / Math.max(state.restorePerSecond, 0.001)) * 1000));
 }
@@ -74,7 +79,7 @@ export class QuotaLedger {
   }
 
   keepBack(budget: QuotaBudget, kind: QuotaClass): number {
-    return budget.period === 'pacific_day' || budget.period === 'hour' ? budget.capacity * KEEP_BACK[kind] : 0;
+    return budget.period === 'pacific_day' || budget.period === 'hour' || budget.period === 'rolling_hour' ? budget.capacity * KEEP_BACK[kind] : 0;
   }
 
   /** Every charge or none: a refusal gives back what was already taken for the same call. */
@@ -88,7 +93,7 @@ export class QuotaLedger {
         taken.push({ charge, start });
         continue;
       }
-      for (const t of taken) await settleQuota(this.db, t.charge.budget, { delta: -t.charge.cost }, this.now(), t.start);
+      for (const t of taken) await this.giveBack(t);
       const state = await countRefusal(this.db, charge.budget, at, start);
       throw quotaRefused(charge.budget, state ? refillWaitMs(state, charge.cost, keepBack, at) : CONCURRENT_RETRY_MS);
     }
@@ -98,11 +103,21 @@ export class QuotaLedger {
     };
   }
 
+  private giveBack({ charge, start }: { charge: QuotaCharge; start: Date }): Promise<void> {
+    return charge.budget.period === 'rolling_hour'
+      ? settleRollingHour(this.db, charge.budget, { cost: charge.cost }, this.now())
+      : settleQuota(this.db, charge.budget, { delta: -charge.cost }, this.now(), start);
+  }
+
   private async settle(taken: Array<{ charge: QuotaCharge; start: Date }>, reports: QuotaReport[]): Promise<void> {
     for (const { charge, start } of taken) {
       const { budget } = charge;
       const said = reports.find((r) => r.budget.key === budget.key && r.budget.platform === budget.platform);
       const capacity = said?.capacity ?? budget.capacity;
+      if (budget.period === 'rolling_hour') {
+        await settleRollingHour(this.db, budget, { cost: charge.cost, reported: said?.remaining === undefined ? undefined : capacity - said.remaining }, this.now());
+        continue;
+      }
       await settleQuota(
         this.db,
         budget,
@@ -121,12 +136,19 @@ export class QuotaLedger {
   /**
    * A failed call keeps its charge (the platform may have counted it) and frees its concurrent slots. A quota
    * error from the platform itself (another app on the same token, a budget we estimated too high) marks the
-   * window it points at as used up, so the other workers stop asking too.
+   * window it points at as used up, so the other workers stop asking too; a rolling hour's call leaves the
+   * calls in flight, and the budget its error code names stays full for the wait the platform gave.
    */
   private async fail(taken: Array<{ charge: QuotaCharge; start: Date }>, error: unknown): Promise<void> {
-    const wait = error instanceof PlatformError && error.kind === 'rate_limit' && error.details.code !== 'QUOTA_LEDGER' ? (error.details.retryAfterMs ?? 0) : 0;
+    const throttled = error instanceof PlatformError && error.kind === 'rate_limit' && error.details.code !== 'QUOTA_LEDGER' ? error : undefined;
+    const wait = throttled?.details.retryAfterMs ?? 0;
     for (const { charge, start } of taken) {
       const { budget } = charge;
+      if (budget.period === 'rolling_hour') {
+        const named = throttled !== undefined && (budget.throttleCodes === undefined || budget.throttleCodes.includes(String(throttled.details.code)));
+        await settleRollingHour(this.db, budget, { cost: charge.cost, blockedSeconds: named ? wait / 1000 : undefined }, this.now());
+        continue;
+      }
       const exhausted = (budget.period === 'pacific_day' && wait >= DAILY_WAIT_MS) || (budget.period === 'hour' && wait >= HOURLY_WAIT_MS && wait < DAILY_WAIT_MS);
       if (budget.period === 'concurrent') await settleQuota(this.db, budget, { delta: -charge.cost }, this.now(), start);
       else if (exhausted) await settleQuota(this.db, budget, { delta: 0, usedAtLeast: budget.capacity }, this.now(), start);
