@@ -173,15 +173,19 @@ describe.each(DB_KINDS)('the conversion reports from running sums on %s', (kind)
           union all select 'monthly', dimension || ' ' || value, month::text, sessions || ' ' || purchases from ga4_dimension_monthly where brand_id = ${id}
           order by 1, 2, 3`,
       );
+    // two dimensions: the running sums go a dimension per step
+    const cities = cityDays(() => false);
+    const twoDimensions = (date: string) => cities(date).flatMap((row) => [row, { ...row, dimension: 'age', sessions: row.sessions + 1 }]);
     const write = async (name: string, list: typeof windows, shortSteps: boolean) => {
       const id = await insertBrand(db, { name, currency: 'INR', timezone: 'Asia/Kolkata', userId, connections: [{ platform: 'ga4', accountId: '300000032', accountName: 'p', managerId: null, grantId: null }] });
-      for (const window of list) await seedGa4Window(db, id, '300000032', window, () => ({ sessions: 100, addToCarts: 10, checkouts: 5, purchases: 2 }), cityDays(() => false), { shortSteps });
+      for (const window of list) await seedGa4Window(db, id, '300000032', window, () => ({ sessions: 100, addToCarts: 10, checkouts: 5, purchases: 2 }), twoDimensions, { shortSteps });
       return derived(id);
     };
     // the reference: every day in one window, so every month and running sum is computed once from all the days
     const whole = await write('One window', [{ from: FIRST, to: LAST }], false);
     expect(whole.length).toBeGreaterThan(500);
     expect(new Set(whole.map((r) => r.t))).toEqual(new Set(['month_to_date', 'year_to_date', 'month_values', 'day_values', 'monthly']));
+    expect(new Set(whole.filter((r) => r.t === 'month_to_date').map((r) => r.dimension))).toEqual(new Set(['age', 'city']));
     expect(await write('Short steps', windows, true)).toEqual(whole);
     expect(await write('One transaction each', windows, false)).toEqual(whole);
   });
