@@ -51,13 +51,36 @@ export const inShortTransactions =
     return db.transaction(statements);
   };
 
-/** Rows per step: one COPY chunk (about 0.1 s of PGlite's time). */
-const STEP_ROWS = 2000;
+/**
+ * Rows per step: as many as take about STEP_TARGET_MS to write at the table's last pace in this process. A row of
+ * one table costs ten times another's (indexes, width): 2,000 rows a step took 0.1 to 0.5 s on PGlite, the longest
+ * steps left once the rollups went a month and a dimension at a time (decision 027), so a fixed count was either
+ * slow for wide tables or many small transactions for narrow ones.
+ */
+const STEP_TARGET_MS = 60;
+const STEP_ROWS = { first: 1000, min: 100, max: 5000 };
+const msPerRow = new Map<PgTable, number>();
+
+function rowsPerStep(table: PgTable): number {
+  const pace = msPerRow.get(table);
+  return pace === undefined ? STEP_ROWS.first : Math.min(STEP_ROWS.max, Math.max(STEP_ROWS.min, Math.round(STEP_TARGET_MS / Math.max(pace, 1e-4))));
+}
 
 /** Upserts rows a step at a time (in one transaction the steps only bound each statement's size). */
 async function upsertInSteps<T extends PgTable>(step: WriteStep, table: T, rows: ReadonlyArray<T['$inferInsert']>, options?: UpsertOptions): Promise<number> {
   let written = 0;
-  for (let i = 0; i < rows.length; i += STEP_ROWS) written += await step((tx) => upsertRows(tx, table, rows.slice(i, i + STEP_ROWS), options));
+  for (let i = 0; i < rows.length; ) {
+    const chunk = rows.slice(i, i + rowsPerStep(table));
+    i += chunk.length;
+    written += await step(async (tx) => {
+      const started = performance.now();
+      const n = await upsertRows(tx, table, chunk, options);
+      // the pace of this table's last steps, evened out: one slow step (a busy thread) does not halve the next
+      const pace = (performance.now() - started) / chunk.length;
+      msPerRow.set(table, (msPerRow.get(table) ?? pace) * 0.5 + pace * 0.5);
+      return n;
+    });
+  }
   return written;
 }
 
