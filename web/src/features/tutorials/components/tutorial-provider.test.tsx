@@ -94,6 +94,32 @@ describe('tutorials in the app', () => {
     await waitFor(() => expect(within(popover()!).getByText('Welcome to Parallels')).toBeTruthy());
   });
 
+  it('the Escape that closes a dialog does not stop the step waiting behind it; the next Escape stops the tutorial', async () => {
+    renderAt(
+      '/dashboard',
+      firstLogin,
+      <main>
+        <h2>Welcome Back, asha</h2>
+        <dialog open aria-label="Choose dates">dates</dialog>
+      </main>,
+    );
+    const dialog = document.querySelector('dialog')!;
+    // the date picker closes on Escape's keydown; driver.js closes on its keyup
+    window.addEventListener('keydown', (e) => e.key === 'Escape' && dialog.removeAttribute('open'));
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(popover()).toBeNull();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    await waitFor(() => expect(popover()).not.toBeNull(), { timeout: 4000 });
+    window.dispatchEvent(new KeyboardEvent('keyup', { key: 'Escape' }));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(within(popover()!).getByText('Welcome to Parallels')).toBeTruthy();
+    expect(completed).toEqual([]);
+    // pressed while the step shows: stopped, as the close button does, and remembered on the server
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(popover()).toBeNull());
+    await waitFor(() => expect(completed).toEqual(['dashboard-overview']));
+  });
+
   it('does not play for a returning user', async () => {
     renderAt('/dashboard', { ...firstLogin, loginCount: 4 });
     await new Promise((r) => setTimeout(r, 2500));

@@ -34,6 +34,17 @@ export function TutorialProvider() {
   const completions = useTutorialCompletions(user?.id);
   const state = useSyncExternalStore(machine.subscribe, machine.get);
   const tour = useRef<Driver | null>(null);
+  // When the step on screen showed, and when Escape last went down: driver.js closes on Escape's keyup, and the
+  // Escape that closed a dialog (the date picker closes on keydown) comes up after the waiting step showed
+  const shownAt = useRef(0);
+  const escapeDownAt = useRef(-1);
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') escapeDownAt.current = performance.now();
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, []);
 
   const userId = user?.id;
   const loginCount = user?.loginCount ?? 0;
@@ -69,7 +80,17 @@ export function TutorialProvider() {
     const tutorial = TUTORIALS.find((t) => t.id === activeId)!;
     const step = tutorial.steps[activeStep]!;
     const last = activeStep === tutorial.steps.length - 1;
-    tour.current ??= driver({ allowClose: true, overlayClickBehavior: () => undefined, stagePadding: 6, popoverClass: 'parallels-tutorial' });
+    tour.current ??= driver({
+      allowClose: true,
+      overlayClickBehavior: () => undefined,
+      stagePadding: 6,
+      popoverClass: 'parallels-tutorial',
+      // Escape stops the tutorial as the close button does, unless it was pressed before this step showed
+      onDestroyStarted: () => {
+        if (escapeDownAt.current >= shownAt.current) machine.stop();
+      },
+    });
+    shownAt.current = performance.now();
     tour.current.highlight({
       element: step.element,
       popover: {
