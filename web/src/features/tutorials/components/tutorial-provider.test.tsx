@@ -30,6 +30,14 @@ function renderAt(path: string, user: User, page = <main><h2>Welcome Back, asha<
   );
 }
 
+/** a page with a dialog open over it (the date picker, say) */
+const behindADialog = () => (
+  <main>
+    <h2>Welcome Back, asha</h2>
+    <dialog open aria-label="Choose dates">dates</dialog>
+  </main>
+);
+
 const popover = () => document.querySelector<HTMLElement>('.driver-popover');
 
 describe('tutorials in the app', () => {
@@ -67,14 +75,7 @@ describe('tutorials in the app', () => {
   });
 
   it('waits while a dialog is open (the page behind it is inert) and shows the step when it closes', async () => {
-    renderAt(
-      '/dashboard',
-      firstLogin,
-      <main>
-        <h2>Welcome Back, asha</h2>
-        <dialog open aria-label="Choose dates">dates</dialog>
-      </main>,
-    );
+    renderAt('/dashboard', firstLogin, behindADialog());
     await new Promise((r) => setTimeout(r, 2500));
     expect(popover()).toBeNull();
     document.querySelector('dialog')!.removeAttribute('open');
@@ -95,14 +96,7 @@ describe('tutorials in the app', () => {
   });
 
   it('the Escape that closes a dialog does not stop the step waiting behind it; the next Escape stops the tutorial', async () => {
-    renderAt(
-      '/dashboard',
-      firstLogin,
-      <main>
-        <h2>Welcome Back, asha</h2>
-        <dialog open aria-label="Choose dates">dates</dialog>
-      </main>,
-    );
+    renderAt('/dashboard', firstLogin, behindADialog());
     const dialog = document.querySelector('dialog')!;
     // the date picker closes on Escape's keydown; driver.js closes on its keyup
     window.addEventListener('keydown', (e) => e.key === 'Escape' && dialog.removeAttribute('open'));
