@@ -295,6 +295,10 @@ function callsOf(brandId: string): Array<{ method: 'GET' | 'POST'; path: string;
   ];
 }
 
+async function countConnections(db: DatabaseHandle['db']): Promise<number> {
+  return (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from connections`))[0]!.n;
+}
+
 /** Queues a brand's backfills as the API's connect routes do (queue.ts backfillPending: every connection's newest 60 days). */
 async function queueBackfills(db: DatabaseHandle['db'], url: string, brandId: string): Promise<void> {
   const boss = new PgBoss({ connectionString: url, schedule: false, supervise: false });
@@ -333,7 +337,7 @@ async function run(label: string, world: World, merchantIds: string[], workers: 
     const seedStart = Date.now();
     const lateMerchant = options.late && merchantIds.length > 1 ? merchantIds.at(-1) : undefined;
     const owners = await connectBrands(db, fleet.emu, world, lateMerchant ? merchantIds.slice(0, -1) : merchantIds);
-    const connections = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from connections`))[0]!.n;
+    const connections = await countConnections(db);
     console.log(`  ${label}: ${owners.length} brands with ${connections} connections connected in ${seconds(Date.now() - seedStart)}; starting ${workers} worker${workers > 1 ? 's' : ''}`);
 
     const t0 = Date.now();
@@ -416,7 +420,7 @@ async function run(label: string, world: World, merchantIds: string[], workers: 
     return {
       label,
       brands: owners.length,
-      connections: (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from connections`))[0]!.n,
+      connections: await countConnections(db),
       windows,
       readyMs: [...readyAt.values()],
       completeMs: [...completeAt.values()],
@@ -455,7 +459,11 @@ function report(r: RunResult, floor?: RunResult): void {
     // by route: the Meta campaigns page waits up to 4 s for Meta's own reach of a range it has not fetched yet
     // (meta-campaigns/range-reach.ts), the other calls only for our database
     const byRoute = new Map<string, number[]>();
-    for (const s of r.samples) byRoute.set(s.route, [...(byRoute.get(s.route) ?? []), s.ms]);
+    for (const s of r.samples) {
+      const list = byRoute.get(s.route);
+      if (list) list.push(s.ms);
+      else byRoute.set(s.route, [s.ms]);
+    }
     const routes = [...byRoute].map(([route, list]) => ({ route, p99: quantile(list.sort((a, b) => a - b), 0.99) })).sort((a, b) => b.p99 - a.p99);
     const others = r.samples.filter((s) => s.route !== routes[0]!.route).map((s) => s.ms).sort((a, b) => a - b);
     console.log(`  slowest routes (p99)           ${routes.slice(0, 3).map((x) => `${x.route} ${x.p99.toFixed(0)} ms`).join(', ')}; every other route together ${quantile(others, 0.99).toFixed(0)} ms`);

@@ -58,12 +58,10 @@ export function refillWaitMs(state: BudgetState, cost: number, keepBack: number,
   if (state.period === 'pacific_day') return msToPacificMidnight(at) + SAFETY_MS;
   if (state.period === 'hour') return 3_600_000 - (at.getTime() % 3_600_000) + SAFETY_MS;
   if (state.period === 'concurrent') return CONCURRENT_RETRY_MS;
-  if (state.period === 'rolling_hour') {
-    // what the platform reported drains as its hour rolls on; calls of ours in flight end within seconds
-    const short = state.reported + cost - (state.capacity - keepBack);
-    return short > 0 ? Math.max(1000, Math.ceil((short / Math.max(state.restorePerSecond, 0.001)) * 1000)) : CONCURRENT_RETRY_MS;
-  }
-  const short = state.used + cost - (state.capacity - keepBack);
+  // a leaky bucket, or what a rolling hour's platform reported, drains at its rate; a rolling hour whose report
+  // leaves room is full of our own calls in flight, which end within seconds
+  const short = (state.period === 'rolling_hour' ? state.reported : state.used) + cost - (state.capacity - keepBack);
+  if (short <= 0) return CONCURRENT_RETRY_MS;
   return Math.max(1000, Math.ceil((short / Math.max(state.restorePerSecond, 0.001)) * 1000));
 }
 

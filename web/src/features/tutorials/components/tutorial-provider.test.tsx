@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -99,7 +99,9 @@ describe('tutorials in the app', () => {
     renderAt('/dashboard', firstLogin, behindADialog());
     const dialog = document.querySelector('dialog')!;
     // the date picker closes on Escape's keydown; driver.js closes on its keyup
-    window.addEventListener('keydown', (e) => e.key === 'Escape' && dialog.removeAttribute('open'));
+    const closeOnEscape = (e: KeyboardEvent) => e.key === 'Escape' && dialog.removeAttribute('open');
+    window.addEventListener('keydown', closeOnEscape);
+    onTestFinished(() => window.removeEventListener('keydown', closeOnEscape));
     await new Promise((r) => setTimeout(r, 2500));
     expect(popover()).toBeNull();
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
