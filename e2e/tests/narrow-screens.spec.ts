@@ -31,6 +31,20 @@ async function expectDatePickerOpens(page: Page, screen: string) {
   expect(box!.x + box!.width, `${screen}: the date picker ends on screen`).toBeLessThanOrEqual(390);
   await expect(dialog.getByRole('button', { name: 'Yesterday', exact: true })).toBeInViewport();
   expect(await sidewaysOverflow(page), `${screen}: the open date picker scrolls sideways`).toBeLessThanOrEqual(0);
+  // nothing floats over Apply (the support button at the bottom right once did): its middle and its right end
+  // are the topmost element there
+  const apply = dialog.getByRole('button', { name: 'Apply' });
+  await apply.scrollIntoViewIfNeeded();
+  const applyBox = (await apply.boundingBox())!;
+  // what is topmost at a point: the name of the button there, or the element's tag
+  const topmost = (x: number, y: number) =>
+    page.evaluate<string>(`(() => { const el = document.elementFromPoint(${x}, ${y}); const b = el?.closest('button'); return b ? b.textContent.trim() || b.getAttribute('aria-label') : String(el?.tagName); })()`);
+  const covered: string[] = [];
+  for (const x of [applyBox.x + applyBox.width / 2, applyBox.x + applyBox.width - 8]) {
+    const top = await topmost(x, applyBox.y + applyBox.height / 2);
+    if (top !== 'Apply') covered.push(top);
+  }
+  expect(covered, `${screen}: something covers Apply`).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 }

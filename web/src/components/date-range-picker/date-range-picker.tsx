@@ -158,12 +158,14 @@ function DateRangePanel({ id, range, today, onApply, onCancel }: PanelProps) {
 
   const comparing = draft.compare !== null;
 
+  // On a phone the panel is fixed over the page: z-40 keeps it above the floating support button (z-30), which
+  // otherwise covered Apply.
   return (
     <div
       id={id}
       role="dialog"
       aria-label="Choose dates"
-      className="fixed inset-x-2 top-14 z-30 flex max-h-[calc(100dvh-4rem)] flex-col gap-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:max-h-none sm:w-max sm:max-w-[calc(100vw-2rem)] sm:flex-row sm:overflow-visible"
+      className="fixed inset-x-2 top-14 z-40 flex max-h-[calc(100dvh-4rem)] flex-col gap-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:max-h-none sm:w-max sm:max-w-[calc(100vw-2rem)] sm:flex-row sm:overflow-visible"
     >
       <ul aria-label="Quick selects" className="grid grid-cols-2 gap-1 sm:flex sm:w-36 sm:flex-col">
         {QUICK_SELECTS.map((q, i) => (
