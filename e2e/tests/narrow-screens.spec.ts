@@ -21,6 +21,17 @@ async function expectNoSidewaysScroll(page: Page, screen: string) {
   expect(await sidewaysOverflow(page), `${screen} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
+/** Scrolled to its end, a screen's last line sits above the floating support button, never under it. */
+async function expectEndClearOfSupportButton(page: Page, screen: string) {
+  const support = page.getByRole('button', { name: 'Contact support' });
+  await expect(support).toBeVisible();
+  const contentBottom = await page.evaluate<number>(
+    `(() => { const main = document.querySelector('main'); main.scrollTo(0, main.scrollHeight); window.scrollTo(0, document.documentElement.scrollHeight); const last = main.lastElementChild; return last ? last.getBoundingClientRect().bottom : 0; })()`,
+  );
+  const button = (await support.boundingBox())!;
+  expect(contentBottom, `${screen}: the end of the screen lies under the support button`).toBeLessThanOrEqual(button.y);
+}
+
 async function expectDatePickerOpens(page: Page, screen: string) {
   const button = page.getByRole('button', { name: /Date range/ });
   await button.click();
@@ -81,6 +92,7 @@ test('at 390px no screen scrolls sideways, the sidebar is a drawer behind the me
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSidewaysScroll(page, path);
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeInViewport();
+    await expectEndClearOfSupportButton(page, path);
     if (WITH_DATE_PICKER.has(key)) await expectDatePickerOpens(page, path);
   }
 });

@@ -102,7 +102,8 @@ export function AppShell() {
           onOpenMenu={() => setDrawerOpen(true)}
           menuOpen={drawerOpen}
         />
-        <main className="min-w-0 flex-1 overflow-auto p-4 md:p-6">
+        {/* room at the end (pb-24) so the last line scrolls clear of the floating support button */}
+        <main className="min-w-0 flex-1 overflow-auto p-4 pb-24 md:p-6 md:pb-24">
           <TokenRefreshPrompt />
           {brandNotFound ? <BrandNotFound pathname={location.pathname} brands={brands} /> : <Outlet />}
         </main>
