@@ -60,8 +60,9 @@ export function refillWaitMs(state: BudgetState, cost: number, keepBack: number,
   if (state.period === 'concurrent') return CONCURRENT_RETRY_MS;
   // a leaky bucket, or what a rolling hour's platform reported, drains at its rate; a rolling hour whose report
   // leaves room is full of our own calls in flight, which end within seconds
-  const short = (state.period === 'rolling_hour' ? state.reported : state.used) + cost - (state.capacity - keepBack);
-  if (short <= 0) return CONCURRENT_RETRY_MS;
+  const rolling = state.period === 'rolling_hour';
+  const short = (rolling ? state.reported : state.used) + cost - (state.capacity - keepBack);
+  if (rolling && short <= 0) return CONCURRENT_RETRY_MS;
   return Math.max(1000, Math.ceil((short / Math.max(state.restorePerSecond, 0.001)) * 1000));
 }
 
