@@ -103,7 +103,7 @@ export function AppShell() {
           menuOpen={drawerOpen}
         />
         {/* room at the end (pb-24) so the last line scrolls clear of the floating support button */}
-        <main className="min-w-0 flex-1 overflow-auto p-4 pb-24 md:p-6 md:pb-24">
+        <main className="min-w-0 flex-1 overflow-auto px-4 pt-4 pb-24 md:px-6 md:pt-6">
           <TokenRefreshPrompt />
           {brandNotFound ? <BrandNotFound pathname={location.pathname} brands={brands} /> : <Outlet />}
         </main>
