@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -14,6 +14,7 @@ import { runBackfill, type JobDeps } from '@parallels/server/sync/backfill.job';
 import { META_MAX_WINDOWS, META_RUNS_PER_WINDOW, windowConcurrency } from '@parallels/server/sync/window-concurrency';
 import { sql } from 'drizzle-orm';
 import { addDays } from '@parallels/contract/days';
+import { createServerDatabase } from '@parallels/server/db/scratch-database';
 import { freePort } from './common.js';
 
 /**
@@ -49,6 +50,10 @@ import { freePort } from './common.js';
  *   (decision 021). Calls are attributed to their window through the job's tracePull hook.
  * - Connections sync concurrently, so the floor of the whole backfill is the LONGEST connection's floor (the
  *   ratio uses it); the sum over connections (what one sequential client would need) is printed too.
+ *
+ * BENCH_DATABASE_URL=postgres://...: the same on a PostgreSQL server (a scratch database is created and dropped), as a
+ * worker process of a deployment writes (decision 026): the writes run in the server's processes, not on our thread.
+ * The server's CPU is printed beside ours (every `postgres` process's, read from /proc: it shares the machine).
  */
 
 type Platform = 'meta' | 'google_ads' | 'ga4' | 'shopify';
@@ -119,6 +124,26 @@ async function createDatabaseInChild(dataDir: string): Promise<number> {
   return Number(out.trim());
 }
 
+/** CPU seconds of every `postgres` process on this machine, with the children they have reaped (ended backends) */
+function postgresCpuSeconds(): number | undefined {
+  try {
+    let total = 0;
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (!stat.includes('(postgres)')) continue;
+        const f = stat.split(') ')[1]!.split(' ');
+        total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100; // utime stime cutime cstime
+      } catch {
+        // the process ended while we read
+      }
+    }
+    return total;
+  } catch {
+    return undefined;
+  }
+}
+
 /** a process's peak resident set in MiB (Linux /proc VmHWM; undefined elsewhere) */
 function peakRssMiBOf(pid: number | undefined): number | undefined {
   try {
@@ -160,6 +185,7 @@ const emu = `${emulatorOrigin}/sandbox`;
 const passes = process.env.BENCH_BACKFILL_PASSES === 'barrier' ? 'barrier' : 'pipelined';
 const eventLoop = monitorEventLoopDelay({ resolution: 20 });
 const realFetch = globalThis.fetch;
+let server: Awaited<ReturnType<typeof createServerDatabase>> | undefined;
 try {
   const admin = (path: string, init: RequestInit = {}) => realFetch(`${emu}/meta/__admin/${path}`, { ...init, headers: { 'content-type': 'application/json' } });
   // quotas and latency are shared by every platform of the emulator process
@@ -187,8 +213,11 @@ try {
   const dataDir = mkdtempSync(join(tmpdir(), 'parallels-bench-backfill-'));
   // a large store: the data directory is created (initdb, migrations) in a child process, so that our peak RSS
   // is what the app and the backfill hold (initdb alone peaks near 1 GiB, once per data directory)
-  const initdbPeakMiB = largeStore ? await createDatabaseInChild(dataDir) : undefined;
-  const database = await openDatabase({ dataDir });
+  // BENCH_DATABASE_URL: a scratch database on that PostgreSQL server instead
+  server = process.env.BENCH_DATABASE_URL ? await createServerDatabase(process.env.BENCH_DATABASE_URL, 'bench_backfill') : undefined;
+  const initdbPeakMiB = largeStore && !server ? await createDatabaseInChild(dataDir) : undefined;
+  const database = await openDatabase(server ? { url: server.url } : { dataDir });
+  const databaseName = server ? `PostgreSQL (${server.name})` : 'PGlite';
   const app = await buildApp({ config, database, emulators: false });
   // The demo seed mints its tokens on the sandbox admin routes: pass them on to the emulator process.
   app.post<{ Params: { platform: string } }>('/sandbox/:platform/__admin/tokens', async (req, reply) => {
@@ -299,6 +328,7 @@ try {
   const load0 = loadavg();
   const cpu0 = process.cpuUsage();
   const emuCpu0 = cpuSecondsOf(emulators?.pid);
+  const pgCpu0 = server ? postgresCpuSeconds() : undefined;
   eventLoop.enable();
   // our heap and RSS over the run (a large store: what grows, beside the peak the kernel keeps)
   const memory = { rss: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
@@ -326,6 +356,7 @@ try {
   clearInterval(sampler);
   const cpu = process.cpuUsage(cpu0);
   const emuCpu1 = cpuSecondsOf(emulators?.pid);
+  const pgCpu1 = server ? postgresCpuSeconds() : undefined;
   const recentReady = (Math.max(...runs.map((r) => r.recentAt)) - started) / 1000;
   for (const r of runs) await Promise.all(r.pending);
 
@@ -421,7 +452,7 @@ try {
   const s = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
   const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER BUDGET');
   if (largeStore) console.log(`backfill: LARGE STORE: BENCH_SHOPIFY_ORDERS=${largeStore} (the emulators' EMULATOR_SHOPIFY_ORDERS), Shopify only, SYNC_WINDOW_CONCURRENCY=${process.env.SYNC_WINDOW_CONCURRENCY ?? 'one (default)'}`);
-  console.log(`backfill: demo brand, ${config.syncHistoryDays} days, ${conns.length} connections synced concurrently (${passes}), PGlite; emulators in their own process with realistic quotas and latency`);
+  console.log(`backfill: demo brand, ${config.syncHistoryDays} days, ${conns.length} connections synced concurrently (${passes}), ${databaseName}; emulators in their own process with realistic quotas and latency`);
   console.log(`backfill: load average before ${load0.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores, shared)`);
   // floor 1 = one window at a time (decision 006); floor c = at the platform's documented concurrency (c windows,
   // decision 021). wall = floor c + poll slack + ours: ours is everything else (our CPU, waiting for our event
@@ -441,12 +472,12 @@ try {
   console.log(`backfill: two years done in ${wall.toFixed(1)} s wall; ratio ${(wall / floorLimitsMax).toFixed(2)}x the limits floor (budget 1.2x): ${verdict(wall <= 1.2 * floorLimitsMax)}; under 20 s: ${verdict(wall < 20)}`);
   const elDelay = (q: number) => (eventLoop.percentile(q) / 1e6).toFixed(0);
   console.log(
-    `backfill: our process used ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in ${wall.toFixed(1)} s (event loop delay p50 ${elDelay(50)} ms, p99 ${elDelay(99)} ms, max ${(eventLoop.max / 1e6).toFixed(0)} ms); the emulators ${emuCpu0 !== undefined && emuCpu1 !== undefined ? `${(emuCpu1 - emuCpu0).toFixed(1)} s` : 'n/a'}; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (whole run, seed included${initdbPeakMiB === undefined ? '' : '; data directory created in a child'})`,
+    `backfill: our process used ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in ${wall.toFixed(1)} s (event loop delay p50 ${elDelay(50)} ms, p99 ${elDelay(99)} ms, max ${(eventLoop.max / 1e6).toFixed(0)} ms); the emulators ${emuCpu0 !== undefined && emuCpu1 !== undefined ? `${(emuCpu1 - emuCpu0).toFixed(1)} s` : 'n/a'}${pgCpu0 !== undefined && pgCpu1 !== undefined ? `; PostgreSQL ${(pgCpu1 - pgCpu0).toFixed(1)} s` : ''}; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (whole run, seed included${initdbPeakMiB === undefined ? '' : '; data directory created in a child'})`,
   );
   const mib = (b: number) => (b / 1048576).toFixed(0);
   const emuPeak = peakRssMiBOf(emulators?.pid);
   console.log(
-    `backfill: memory during the run (sampled every 250 ms): our RSS ${mib(rssBefore)} MiB at the start, at most ${mib(memory.rss)} MiB; heap used at most ${mib(memory.heapUsed)} MiB, external ${mib(memory.external)} MiB (array buffers ${mib(memory.arrayBuffers)} MiB: PGlite's WebAssembly memory among them); the emulators' peak RSS ${emuPeak === undefined ? 'n/a' : `${emuPeak.toFixed(0)} MiB`}${initdbPeakMiB === undefined ? '' : `; creating the data directory (initdb, migrations) in a child process peaked at ${initdbPeakMiB} MiB`}`,
+    `backfill: memory during the run (sampled every 250 ms): our RSS ${mib(rssBefore)} MiB at the start, at most ${mib(memory.rss)} MiB; heap used at most ${mib(memory.heapUsed)} MiB, external ${mib(memory.external)} MiB (array buffers ${mib(memory.arrayBuffers)} MiB${server ? '' : ": PGlite's WebAssembly memory among them"}); the emulators' peak RSS ${emuPeak === undefined ? 'n/a' : `${emuPeak.toFixed(0)} MiB`}${initdbPeakMiB === undefined ? '' : `; creating the data directory (initdb, migrations) in a child process peaked at ${initdbPeakMiB} MiB`}`,
   );
   console.log(`backfill: rows: ${facts!.orders} orders, ${facts!.meta} Meta ad-days, ${facts!.google} Google Ads view-days, ${facts!.ga4} GA4 dimension-days`);
   // Every order of the history range exactly once: the emulator's count for the shop's days (from merchantDay,
@@ -479,4 +510,5 @@ try {
 } finally {
   globalThis.fetch = realFetch;
   emulators?.kill();
+  await server?.drop();
 }
