@@ -141,9 +141,17 @@ try {
   console.log(`  answering after ${((listeningAt - started) / 1000).toFixed(1)} s; backfill ${backfillDoneAt === undefined ? `still running after ${MAX_SECONDS} s` : `done ${((backfillDoneAt - listeningAt) / 1000).toFixed(1)} s after that`} (${windowsSynced} windows written)`);
   const { p99, failed } = summarize('during the backfill', during);
   if (after.length > 0) summarize('after it', after);
-  const slowest = new Map<string, number>();
-  for (const s of during) slowest.set(s.path.replace(brandId, ':brandId').split('?')[0]!, Math.max(slowest.get(s.path.replace(brandId, ':brandId').split('?')[0]!) ?? 0, s.ms));
-  console.log(`  slowest during the backfill: ${[...slowest.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([p, ms]) => `${p} ${ms.toFixed(0)} ms`).join(', ')}`);
+  // per endpoint during the backfill: which calls make the tail (the calls over the budget, by endpoint)
+  const endpointOf = (s: Sample) => s.path.replace(brandId, ':brandId').split('?')[0]!;
+  const byEndpoint = new Map<string, number[]>();
+  for (const s of during) byEndpoint.set(endpointOf(s), [...(byEndpoint.get(endpointOf(s)) ?? []), s.ms]);
+  const overBudget = during.filter((s) => s.ms >= BUDGET_P99_MS).length;
+  console.log(`  per endpoint during the backfill (${overBudget} calls of ${during.length} at ${BUDGET_P99_MS} ms or more):`);
+  for (const list of byEndpoint.values()) list.sort((a, b) => a - b);
+  for (const [path, list] of [...byEndpoint].sort((a, b) => quantile(b[1], 0.99) - quantile(a[1], 0.99))) {
+    const over = list.filter((ms) => ms >= BUDGET_P99_MS).length;
+    console.log(`    ${path.padEnd(44)} ${String(list.length).padStart(5)} calls, p50 ${quantile(list, 0.5).toFixed(0).padStart(4)} ms, p99 ${quantile(list, 0.99).toFixed(0).padStart(5)} ms, max ${list[list.length - 1]!.toFixed(0).padStart(5)} ms, ${over} at ${BUDGET_P99_MS} ms or more`);
+  }
   // a run whose server died, whose calls failed or whose backfill wrote nothing measured nothing worth a verdict
   const broken = exited !== undefined ? `the server exited (${exited})` : failed > 0 ? `${failed} calls failed` : windowsSynced === 0 ? 'the backfill wrote no window' : undefined;
   console.log(`  p99 during the backfill ${p99.toFixed(0)} ms against a budget of ${BUDGET_P99_MS} ms: ${broken ? `NOT MEASURED (${broken})` : p99 < BUDGET_P99_MS ? 'OK' : 'OVER BUDGET'}`);
