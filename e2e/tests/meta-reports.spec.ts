@@ -48,6 +48,10 @@ test('demo login: Meta reports Age tab, campaigns labelled TOFU in grouped mode 
   const blended = page.getByRole('table', { name: 'Blended interests' });
   await expect(blended).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText(/split equally among them/)).toBeVisible();
+  // the table's card ends where its columns end (a five-column table leaves no bordered blank beside it)
+  const card = page.getByRole('region', { name: 'Blended interests rows' });
+  const [cardWidth, tableWidth] = [(await card.boundingBox())!.width, (await blended.boundingBox())!.width];
+  expect(cardWidth).toBeLessThanOrEqual(tableWidth + 20);
   const section = page.getByRole('region', { name: 'Blended interests' });
   await section.getByRole('button', { name: 'Filter' }).click();
   const filters = page.getByRole('dialog', { name: 'Filters' });

@@ -404,7 +404,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
           Alt+Left or Alt+Right arrow moves this column; or drag its header onto another.
         </p>
       )}
-      <div ref={scrollRef} role="region" tabIndex={0} aria-label={`${title} rows`} className={`overflow-auto rounded-xl border border-slate-200 bg-white ${fullScreen ? 'flex-1' : ''}`} style={fullScreen ? undefined : { maxHeight: props.maxHeight ?? '70vh' }}>
+      <div ref={scrollRef} role="region" tabIndex={0} aria-label={`${title} rows`} className={`w-fit max-w-full overflow-auto rounded-xl border border-slate-200 bg-white ${fullScreen ? 'flex-1' : ''}`} style={fullScreen ? undefined : { maxHeight: props.maxHeight ?? '70vh' }}>
         {/* only the visible rows are in the DOM: aria-rowcount and aria-rowindex tell assistive technology the whole */}
         <table aria-label={title} aria-rowcount={rowsBefore + pageRows.length} className="border-separate border-spacing-0 text-sm" style={{ width: totalWidth, tableLayout: 'fixed' }}>
           <thead className="sticky top-0 z-20 bg-slate-50">
