@@ -113,13 +113,22 @@ describe.each(DB_KINDS)('backfill concurrency against the emulators on %s', (kin
     const before = await admin<{ peak: number; refused: number; operations: unknown[] }>('shopify', `bulk-operations?shop=${shop.account_id}`, undefined, 'GET');
     // The other app starts its five once our newest window has committed, as our next windows start together (the
     // newest went alone), and those pulls wait until the five run: whatever the speed of our writes, ours then find
-    // one place free. Created under realistic latency, they run their realistic time (3 s and more), however polled.
+    // no place free. Created under realistic latency, they run their realistic time (3 s and more), however polled.
+    // A pull of ours that started while the newest window was still being written (the job pulls the next window
+    // while it writes this one) holds a place already: the other app then fills the places left, up to five, and
+    // stops at the first one refused (on PostgreSQL, 2026-11-29, its fifth was refused so).
+    let othersStarted = 0;
+    let othersRefused = 0;
     const startOthers = async () => {
       await admin('shopify', 'quota', { mode: 'realistic', latency: 'realistic' });
       try {
         for (let i = 0; i < 5; i++) {
           const started = await gql(`mutation { bulkOperationRunQuery(query: "{ orders(query: \\"created_at:>=2026-01-01\\") { edges { node { id } } } }") { bulkOperation { id } userErrors { message } } }`);
-          expect(started.data?.bulkOperationRunQuery?.bulkOperation?.id).toBeTruthy();
+          if (!started.data?.bulkOperationRunQuery?.bulkOperation?.id) {
+            othersRefused++;
+            break;
+          }
+          othersStarted++;
         }
       } finally {
         await admin('shopify', 'quota', { mode: 'off' });
@@ -134,11 +143,12 @@ describe.each(DB_KINDS)('backfill concurrency against the emulators on %s', (kin
     });
     expect(result).toMatchObject({ outcome: 'done', skipped: 0 });
     const after = await admin<{ peak: number; refused: number; operations: unknown[] }>('shopify', `bulk-operations?shop=${shop.account_id}`, undefined, 'GET');
-    expect(after.refused).toBeGreaterThan(before.refused); // some of our starts were refused...
+    expect(othersStarted).toBeGreaterThan(0); // the other app held places...
+    expect(after.refused - before.refused - othersRefused).toBeGreaterThan(0); // ...some of our starts were refused...
     expect(after.peak).toBeLessThanOrEqual(5); // ...by the emulator's own count, never more than five ran
     expect(pulled).toEqual(span()); // ...and each window was still pulled once, and committed once
     expect(committed).toEqual(span());
-    expect(after.operations.length - before.operations.length).toBe(5 + span().length);
+    expect(after.operations.length - before.operations.length).toBe(othersStarted + span().length);
   }, 180_000);
 
   it('Meta: several windows’ report runs at once, as many as the ad account’s ads_insights budget has room for, never refused', async () => {
