@@ -125,20 +125,18 @@ async function createDatabaseInChild(dataDir: string): Promise<number> {
 }
 
 /** CPU seconds of every `postgres` process on this machine, with the children they have reaped (ended backends) */
-function postgresCpuSeconds(): number | undefined {
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    if (readCommand(pid) === 'postgres') total += cpuSecondsOf(Number(pid), { withReapedChildren: true }) ?? 0; // ?? 0: it ended while we read
+  }
+  return total;
+}
+
+/** a process's command name (Linux /proc; undefined when it has ended) */
+function readCommand(pid: string): string | undefined {
   try {
-    let total = 0;
-    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        if (!stat.includes('(postgres)')) continue;
-        const f = stat.split(') ')[1]!.split(' ');
-        total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100; // utime stime cutime cstime
-      } catch {
-        // the process ended while we read
-      }
-    }
-    return total;
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
   } catch {
     return undefined;
   }
@@ -155,10 +153,12 @@ function peakRssMiBOf(pid: number | undefined): number | undefined {
 }
 
 /** CPU seconds a process has used (Linux /proc; undefined elsewhere) */
-function cpuSecondsOf(pid: number | undefined): number | undefined {
+function cpuSecondsOf(pid: number | undefined, options: { withReapedChildren?: boolean } = {}): number | undefined {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
+    // utime + stime (+ cutime + cstime: children it has waited for), in clock ticks (USER_HZ = 100)
+    const ticks = Number(fields[11]) + Number(fields[12]) + (options.withReapedChildren ? Number(fields[13]) + Number(fields[14]) : 0);
+    return ticks / 100;
   } catch {
     return undefined;
   }

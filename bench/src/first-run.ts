@@ -144,7 +144,11 @@ try {
   // per endpoint during the backfill: which calls make the tail (the calls over the budget, by endpoint)
   const endpointOf = (s: Sample) => s.path.replace(brandId, ':brandId').split('?')[0]!;
   const byEndpoint = new Map<string, number[]>();
-  for (const s of during) byEndpoint.set(endpointOf(s), [...(byEndpoint.get(endpointOf(s)) ?? []), s.ms]);
+  for (const s of during) {
+    const list = byEndpoint.get(endpointOf(s));
+    if (list) list.push(s.ms);
+    else byEndpoint.set(endpointOf(s), [s.ms]);
+  }
   const overBudget = during.filter((s) => s.ms >= BUDGET_P99_MS).length;
   console.log(`  per endpoint during the backfill (${overBudget} calls of ${during.length} at ${BUDGET_P99_MS} ms or more):`);
   for (const list of byEndpoint.values()) list.sort((a, b) => a - b);
