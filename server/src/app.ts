@@ -52,6 +52,7 @@ import type { EmailDeps } from './modules/email-reports/email-reports.service.js
 import { sandboxMailRoutes } from './modules/sandbox-mail/sandbox-mail.route.js';
 import { alertRoutes } from './modules/alerts/alerts.route.js';
 import { RequestsInFlight, WRITE_STEP_MAX_WAIT_MS } from './db/requests-in-flight.js';
+import { keepPgliteStatistics } from './db/pglite-statistics.js';
 import { registerOpenApi } from './modules/ops/openapi.js';
 import { opsRoutes } from './modules/ops/ops.route.js';
 import { createMetrics } from './modules/ops/metrics.js';
@@ -185,6 +186,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const requests = database.kind === 'pglite' ? new RequestsInFlight() : undefined;
     requests?.track(app);
     const shortWrites = requests && { beforeEach: () => requests.idle(WRITE_STEP_MAX_WAIT_MS) };
+    // PGlite has no autovacuum: the tables the sync fills are analyzed as they grow (decision 029)
+    if (requests && work) {
+      const stopStatistics = keepPgliteStatistics(db, app.log, shortWrites);
+      app.addHook('onClose', async () => stopStatistics());
+    }
     syncQueue = await startSyncQueue(
       database,
       { db, config, keyring, log: app.log, publisher, historyDays: config.syncHistoryDays, shortWrites },
