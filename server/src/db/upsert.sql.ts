@@ -76,7 +76,9 @@ export async function upsertRows<T extends PgTable>(db: Executor, table: T, rows
       const csv = rows.slice(i, i + COPY_CHUNK_ROWS).map((r) => fields.map((f) => f.format((r as Record<string, unknown>)[f.prop])).join(',')).join('\n');
       await pglite.query(copy, [], { blob: new Blob([csv]) });
       await pglite.exec(`${insertFrom(`${stage} as r`)}; truncate ${stage}`);
-      await yieldToEventLoop();
+      // between chunks the loop may run other work; after the last the caller commits at once: a turn of the loop
+      // here would hold the transaction (on PGlite, the one connection) open while other work runs
+      if (i + COPY_CHUNK_ROWS < rows.length) await yieldToEventLoop();
     }
     return rows.length;
   }
@@ -86,7 +88,7 @@ export async function upsertRows<T extends PgTable>(db: Executor, table: T, rows
     const chunk = rows.slice(i, i + CHUNK_ROWS).map((r) => Object.fromEntries(columns.map((c) => [c.name, (r as Record<string, unknown>)[c.prop] ?? null])));
     await db.execute(rawWithParam(statement, JSON.stringify(chunk)));
     written += chunk.length;
-    await yieldToEventLoop();
+    if (i + CHUNK_ROWS < rows.length) await yieldToEventLoop();
   }
   return written;
 }
