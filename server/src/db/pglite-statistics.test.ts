@@ -57,7 +57,7 @@ describe('planner statistics on PGlite', () => {
 
     const gates: number[] = [];
     const first = await analyzeGrownTables(t.database.db, { beforeEach: async () => void gates.push(gates.length) });
-    expect(first).toContain('store_orders');
+    expect(first).toContain('public.store_orders');
     // the requests' gate before the size check and before each table
     expect(gates).toHaveLength(first.length + 1);
     expect(await statistics()).toBeGreaterThan(15_000);
@@ -65,10 +65,10 @@ describe('planner statistics on PGlite', () => {
 
     // grown by half: not yet
     await upsertRows(t.database.db, storeOrders, orders(20_000, 10_000));
-    expect(await analyzeGrownTables(t.database.db)).not.toContain('store_orders');
+    expect(await analyzeGrownTables(t.database.db)).not.toContain('public.store_orders');
     // doubled since the statistics: again
     await upsertRows(t.database.db, storeOrders, orders(30_000, 12_000));
-    expect(await analyzeGrownTables(t.database.db)).toContain('store_orders');
+    expect(await analyzeGrownTables(t.database.db)).toContain('public.store_orders');
     expect(await statistics()).toBeGreaterThan(35_000);
     expect(await analyzeGrownTables(t.database.db)).toEqual([]);
   });

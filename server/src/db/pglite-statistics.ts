@@ -19,6 +19,7 @@ export const GROWTH = 2;
 export const STATISTICS_INTERVAL_MS = 10_000;
 
 interface TableSize {
+  /** schema-qualified and quoted, as ANALYZE takes it */
   name: string;
   /** pages at the last ANALYZE (0 before any) */
   relpages: number;
@@ -45,10 +46,11 @@ export async function analyzeGrownTables(
   await beforeEach();
   const sizes = await queryRows<TableSize>(
     db,
-    sql`select c.relname as name, c.relpages::int as relpages, c.reltuples::float8 as reltuples,
+    // every schema's tables as autovacuum would (ours and pg-boss's job tables), not the catalogs or temp tables
+    sql`select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name, c.relpages::int as relpages, c.reltuples::float8 as reltuples,
           (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = current_schema() and c.relkind = 'r'`,
+        where c.relkind = 'r' and n.nspname <> 'information_schema' and n.nspname !~ '^pg_(catalog|toast|temp)'`,
   );
   const due = sizes.filter((t) => statisticsDue(t, minPages, growth)).map((t) => t.name);
   for (const name of due) {
@@ -56,7 +58,7 @@ export async function analyzeGrownTables(
     // SET LOCAL: PGlite's one session is every caller's, so the target must not outlive this transaction
     await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local default_statistics_target = ${STATISTICS_TARGET}`));
-      await tx.execute(sql.raw(`analyze "${name.replaceAll('"', '""')}"`));
+      await tx.execute(sql.raw(`analyze ${name}`));
     });
   }
   return due;
