@@ -10,13 +10,13 @@ import { queryRows, type Database } from './client.js';
 
 /** Statistics gathered from 3,000 sampled rows instead of 30,000: enough for the index choices the reports need,
  * and the largest table's ANALYZE stays a short block of PGlite's one thread (about 0.15-0.3 s against 0.6-0.9 s). */
-export const STATISTICS_TARGET = 10;
+const STATISTICS_TARGET = 10;
 /** below this size (512 KB) a table is read whole faster than any plan could save */
-export const MIN_PAGES = 64;
+const MIN_PAGES = 64;
 /** a table is analyzed again once it holds this many times the pages it had when last analyzed */
-export const GROWTH = 2;
+const GROWTH = 2;
 /** how often the sizes are compared with the last statistics */
-export const STATISTICS_INTERVAL_MS = 10_000;
+const STATISTICS_INTERVAL_MS = 10_000;
 
 interface TableSize {
   /** schema-qualified and quoted, as ANALYZE takes it */
@@ -31,12 +31,12 @@ interface TableSize {
 
 /** Whether a table has grown enough since its statistics to be analyzed again. */
 export function statisticsDue(t: TableSize, minPages = MIN_PAGES, growth = GROWTH): boolean {
-  if (t.pages < minPages) return false;
-  return t.reltuples < 0 || t.relpages === 0 || t.pages >= t.relpages * growth;
+  // never analyzed (reltuples -1), or grown: a table analyzed while empty has relpages 0, so any size is growth
+  return t.pages >= minPages && (t.reltuples < 0 || t.pages >= t.relpages * growth);
 }
 
 /**
- * Analyzes every table of the schema whose statistics are due (`statisticsDue`), one at a time, each after
+ * Analyzes every table (of every schema but the catalogs') whose statistics are due (`statisticsDue`), one at a time, each after
  * `beforeEach` (the app's requests go first, decision 027). Returns the tables analyzed.
  */
 export async function analyzeGrownTables(
