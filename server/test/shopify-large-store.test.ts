@@ -61,7 +61,7 @@ describe.each(DB_KINDS)('a large store\'s window on %s', (kind) => {
         for (const o of batch) ids.add(o.orderId);
       }
       expect(sizes.length).toBeGreaterThan(3);
-      expect(Math.max(...sizes)).toBeLessThanOrEqual(2_000);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(1_000);
       expect(ids.size).toBe(expected);
 
       const refunds = facts.refunds as RowSpool<StoreRefundRow>;

@@ -29,13 +29,14 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  * Runs a group of a window's statements: inside the window's one transaction (`inTransaction`), or each group in
  * a short transaction of its own (`inShortTransactions`, for a window no checkpoint covers yet: decision 027).
  */
-export type WriteStep = <T>(statements: (tx: Tx) => Promise<T>) => Promise<T>;
+export interface WriteStep {
+  <T>(statements: (tx: Tx) => Promise<T>): Promise<T>;
+  /** how long one step's rows should take to write, at the table's pace (`rowsPerStep`) */
+  readonly targetMs: number;
+}
 
 /** Every statement in the caller's transaction: the window's facts, rollups and checkpoint commit together. */
-export const inTransaction =
-  (tx: Tx): WriteStep =>
-  (statements) =>
-    statements(tx);
+export const inTransaction = (tx: Tx): WriteStep => Object.assign(<T>(statements: (tx: Tx) => Promise<T>) => statements(tx), { targetMs: STEP_TARGET_MS.inTransaction });
 
 /**
  * Each group in its own short transaction, after waiting (a bounded while) for the requests in flight: on embedded
@@ -44,33 +45,38 @@ export const inTransaction =
  * window's checkpoint commits, so no one reads a half-written window, and a crash before it leaves rows that the
  * window's next attempt deletes first.
  */
-export const inShortTransactions =
-  (db: Database, beforeEach: () => Promise<void> = async () => undefined): WriteStep =>
-  async (statements) => {
-    await beforeEach();
-    return db.transaction(statements);
-  };
+export const inShortTransactions = (db: Database, beforeEach: () => Promise<void> = async () => undefined): WriteStep =>
+  Object.assign(
+    async <T>(statements: (tx: Tx) => Promise<T>) => {
+      await beforeEach();
+      return db.transaction(statements);
+    },
+    { targetMs: STEP_TARGET_MS.shortTransactions },
+  );
 
 /**
- * Rows per step: as many as take about STEP_TARGET_MS to write at the table's last pace in this process. A row of
- * one table costs ten times another's (indexes, width): 2,000 rows a step took 0.1 to 0.5 s on PGlite, the longest
- * steps left once the rollups went a month and a dimension at a time (decision 027), so a fixed count was either
- * slow for wide tables or many small transactions for narrow ones.
+ * Rows per step: as many as take about the step's target to write at the table's last pace in this process. A row
+ * of one table costs ten times another's (indexes, width): 2,000 rows a step took 0.1 to 0.5 s on PGlite, the
+ * longest steps left once the rollups went a month and a dimension at a time (decision 027), so a fixed count was
+ * either slow for wide tables or many small transactions for narrow ones. In short transactions (PGlite) a request
+ * waits for the step that holds the database, so those are shorter: 20 ms against 60 took bench:first-run's p99
+ * during the backfill from 231 ms to 181-212 ms, and the backfill from 137 s to 155-199 s (decision 027, "Shorter
+ * steps, smaller batches").
  */
-const STEP_TARGET_MS = 60;
+const STEP_TARGET_MS = { inTransaction: 60, shortTransactions: 20 };
 const STEP_ROWS = { first: 1000, min: 100, max: 5000 };
 const msPerRow = new Map<PgTable, number>();
 
-function rowsPerStep(table: PgTable): number {
+function rowsPerStep(table: PgTable, targetMs: number): number {
   const pace = msPerRow.get(table);
-  return pace === undefined ? STEP_ROWS.first : Math.min(STEP_ROWS.max, Math.max(STEP_ROWS.min, Math.round(STEP_TARGET_MS / Math.max(pace, 1e-4))));
+  return pace === undefined ? STEP_ROWS.first : Math.min(STEP_ROWS.max, Math.max(STEP_ROWS.min, Math.round(targetMs / Math.max(pace, 1e-4))));
 }
 
 /** Upserts rows a step at a time (in one transaction the steps only bound each statement's size). */
 async function upsertInSteps<T extends PgTable>(step: WriteStep, table: T, rows: ReadonlyArray<T['$inferInsert']>, options?: UpsertOptions): Promise<number> {
   let written = 0;
   for (let i = 0; i < rows.length; ) {
-    const chunk = rows.slice(i, i + rowsPerStep(table));
+    const chunk = rows.slice(i, i + rowsPerStep(table, step.targetMs));
     i += chunk.length;
     written += await step(async (tx) => {
       const started = performance.now();

@@ -223,7 +223,7 @@ export async function pullShopifyWindow(input: ShopifyWindowInput): Promise<Shop
 }
 
 /** orders per spooled batch of a window's export */
-const SPOOL_BATCH = 2_000;
+const SPOOL_BATCH = 1_000;
 
 /**
  * Refresh: every order updated since `updatedSince` (new orders, refunds, cancellations, fulfilments),
