@@ -65,19 +65,6 @@ describe('searchStream', () => {
     expect(seen[0]!.sentSoFar).toBeLessThan(body.length / 2);
   });
 
-  it('given a batch of 10,000 rows, when read, then it is handed on 2,000 rows at a time, in order, with the event loop turning between', async () => {
-    answer(200, [{ results: Array.from({ length: 10_000 }, (_, n) => ({ n })) }, { results: [{ n: 10_000 }] }]);
-    const slices: Array<{ first: number; size: number; otherWorkRan: boolean }> = [];
-    let otherWorkRan = false;
-    await searchStreamBatches<{ n: number }>(config, 'tok', '1', 'q', (rows) => {
-      // other work queued now (an API request's socket, say) runs before the next slice, not after the batch
-      if (slices.length === 0) setImmediate(() => (otherWorkRan = true));
-      slices.push({ first: rows[0]!.n, size: rows.length, otherWorkRan });
-    });
-    expect(slices.map((s) => [s.first, s.size])).toEqual([[0, 2000], [2000, 2000], [4000, 2000], [6000, 2000], [8000, 2000], [10_000, 1]]);
-    expect(slices[1]!.otherWorkRan).toBe(true);
-  });
-
   it('given an error element or a receiver that fails, when read, then the rest of the answer is cancelled, not left open', async () => {
     for (const [first, onBatch] of [
       ['[{"error":{"code":503,"status":"UNAVAILABLE"}},', () => undefined],

@@ -1,7 +1,6 @@
 import type { PlatformsConfig } from '../../config.js';
 import { jsonArrayElements, parseRetryAfter, platformFetch, platformRequest, readJson } from '../http.js';
 import { PlatformError } from '../platform-error.js';
-import { yieldToEventLoop } from '../../lib/event-loop.js';
 
 type AdsConfig = PlatformsConfig['googleAds'];
 
@@ -92,10 +91,6 @@ interface StreamBatch<T> {
  * MB as one text): `onBatch` gets each batch's rows, in order, and is awaited before the next is read, so at
  * most one batch is held here. A batch already handed on is not taken back when a later one fails: the caller
  * discards what it kept of a failed call.
- *
- * A batch is handed on ONBATCH_ROWS rows at a time, with a turn of the event loop between: a batch comes whole
- * out of one JSON.parse, and mapping and spooling its 10,000 rows at once held the app's thread for a few hundred
- * milliseconds while requests waited (bench:first-run, the demo's Google Ads views).
  */
 export async function searchStreamBatches<T>(
   config: AdsConfig,
@@ -122,16 +117,9 @@ export async function searchStreamBatches<T>(
       const code = (batch.error as { code?: unknown }).code;
       throw googleAdsError(typeof code === 'number' ? code : 500, batch, res.headers);
     }
-    const rows = batch?.results ?? [];
-    for (let i = 0; i < rows.length; i += ONBATCH_ROWS) {
-      if (i > 0) await yieldToEventLoop();
-      await onBatch(rows.length <= ONBATCH_ROWS ? rows : rows.slice(i, i + ONBATCH_ROWS));
-    }
+    if (batch?.results?.length) await onBatch(batch.results);
   }
 }
-
-/** rows handed to searchStreamBatches' onBatch at a time */
-export const ONBATCH_ROWS = 2000;
 
 /** searchStream's rows all at once: for answers known to be small (campaigns, the current products). */
 export async function searchStream<T>(config: AdsConfig, accessToken: string, customerId: string, query: string, loginCustomerId?: string, timeoutMs = 120_000, signal?: AbortSignal): Promise<T[]> {
