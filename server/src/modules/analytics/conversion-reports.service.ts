@@ -69,7 +69,8 @@ const ZERO: Sums = { sessions: 0, purchases: 0 };
 /** One dimension value's narrow sums: what sorting, the category and the paging need, before any month cell is built. */
 interface ValueSums {
   value: string;
-  perMonth: Map<string, Sums>;
+  /** by the month's place in the answer's months (newest first); a month without a row for this value is empty */
+  perMonth: Array<Sums | undefined>;
   /** the synced months' sums (the whole range's when every month has synced) */
   known: Sums;
   knownMonths: number;
@@ -81,18 +82,24 @@ const byValue = (a: ValueSums, b: ValueSums) => (a.value < b.value ? -1 : a.valu
 /** the order without a header sort: synced sessions, biggest first, then the value */
 const defaultOrder = (a: ValueSums, b: ValueSums) => b.known.sessions - a.known.sessions || byValue(a, b);
 
+/** The answer's months ('YYYYMM', newest first): each one's place, and whether every day of it has synced. */
+interface AnswerMonths {
+  indexOf: Map<string, number>;
+  covered: boolean[];
+}
+
 /**
  * A row's cell in a column of the table (the column ids the sort and the filters name): its dimension value,
  * Total Sessions, Avg Conv. Rate or one month's Sessions. Totals are missing unless every month has synced, as on
  * the rows; a month not synced, or without this value, is missing.
  */
-function columnCell(columnId: string, monthCovered: Map<string, boolean>, allCovered: boolean): (v: ValueSums) => string | number | null {
+function columnCell(columnId: string, months: AnswerMonths, allCovered: boolean): (v: ValueSums) => string | number | null {
   if (columnId === 'dimension') return (v) => v.value;
   if (columnId === 'totalSessions') return (v) => (allCovered ? v.known.sessions : null);
   if (columnId === 'avgConvRate') return (v) => (allCovered ? conversionRate(v.known.purchases, v.known.sessions) : null);
-  const month = columnId.slice(2);
-  const covered = monthCovered.get(month) === true;
-  return (v) => (covered ? (v.perMonth.get(month)?.sessions ?? null) : null);
+  const i = months.indexOf.get(columnId.slice(2));
+  if (i === undefined || !months.covered[i]) return () => null;
+  return (v) => v.perMonth[i]?.sessions ?? null;
 }
 
 /** The header sort: a column's figures, missing ones last in either direction, ties in the default order. */
@@ -124,8 +131,12 @@ export async function buildConversionReport(deps: ReportDeps, brand: AccessibleB
   }
 
   const months = monthsOf(range);
-  const monthCovered = new Map(months.map((m) => [m.month, rangeCovered(sources.ga4, m.part, today) === true]));
-  const allCovered = months.every((m) => monthCovered.get(m.month));
+  const answerMonths: AnswerMonths = {
+    indexOf: new Map(months.map((m, i) => [m.month, i])),
+    covered: months.map((m) => rangeCovered(sources.ga4, m.part, today) === true),
+  };
+  const { indexOf: monthIndex, covered } = answerMonths;
+  const allCovered = covered.every(Boolean);
   // Every value's narrow sums: from the running sums when the answer is a page whose list needs no month's figures
   // of every value (one property, every month synced, no month column filtered or sorted), else by month.
   const monthColumn = (columnId: string | undefined) => columnId?.startsWith('m-') === true;
@@ -139,24 +150,31 @@ export async function buildConversionReport(deps: ReportDeps, brand: AccessibleB
     const r = await conversionRangeSums(deps.db, brand.id, propertyId, report.dimension, range);
     edgeSums = r.edges;
     // the month cells are filled for the rows answered only, below
-    for (const v of r.values.values()) narrow.push({ value: v.value, perMonth: new Map(), known: { sessions: v.sessions, purchases: v.purchases }, knownMonths: v.months });
+    for (const v of r.values.values()) narrow.push({ value: v.value, perMonth: new Array<Sums | undefined>(months.length), known: { sessions: v.sessions, purchases: v.purchases }, knownMonths: v.months });
   } else {
+    // a value's months by their place in the answer (arrays, not a map a value: a two-year page path report has
+    // 37,500 month cells, and the maps cost more than the rest of the handler)
     const sums = await conversionMonthSums(deps.db, brand.id, sources.ga4.map((c) => c.accountId), report.dimension, range);
-    const perValue = new Map<string, Map<string, Sums>>();
+    const perValue = new Map<string, Array<Sums | undefined>>();
     for (const s of sums) {
-      let m = perValue.get(s.value);
-      if (!m) perValue.set(s.value, (m = new Map()));
-      m.set(s.month, { sessions: s.sessions, purchases: s.purchases });
+      const i = monthIndex.get(s.month);
+      if (i === undefined) continue;
+      let cells = perValue.get(s.value);
+      if (!cells) perValue.set(s.value, (cells = new Array<Sums | undefined>(months.length)));
+      cells[i] = s;
     }
     for (const [value, perMonth] of perValue) {
-      let known = ZERO;
+      let sessions = 0;
+      let purchases = 0;
       let knownMonths = 0;
-      for (const [month, s] of perMonth) {
-        if (!monthCovered.get(month)) continue;
-        known = add(known, s);
+      for (let i = 0; i < perMonth.length; i++) {
+        const s = perMonth[i];
+        if (!s || !covered[i]) continue;
+        sessions += s.sessions;
+        purchases += s.purchases;
         knownMonths++;
       }
-      narrow.push({ value, perMonth, known, knownMonths });
+      narrow.push({ value, perMonth, known: { sessions, purchases }, knownMonths });
     }
   }
 
@@ -187,7 +205,7 @@ export async function buildConversionReport(deps: ReportDeps, brand: AccessibleB
   }
 
   // the column filters, then the category counts among what passes them, then the category
-  const cellOf = (columnId: string) => columnCell(columnId, monthCovered, allCovered);
+  const cellOf = (columnId: string) => columnCell(columnId, answerMonths, allCovered);
   const filters = (body.filters ?? []).map((f) => ({ f, cell: cellOf(f.columnId) }));
   const passing = filters.length === 0 ? values : values.filter((v) => filters.every(({ f, cell }) => passesConversionFilter(cell(v), f)));
   const categoryCounts = { ...noCategories };
@@ -199,20 +217,26 @@ export async function buildConversionReport(deps: ReportDeps, brand: AccessibleB
     // the answered rows' month cells: whole months from the monthly rollup, the partial months from the running sums
     const cells = whole ? await conversionValueMonths(deps.db, brand.id, propertyId, report.dimension, whole, shown.map((v) => v.value)) : [];
     const perMonthOf = new Map(shown.map((v) => [v.value, v.perMonth]));
-    for (const c of cells) perMonthOf.get(c.value)?.set(c.month, { sessions: c.sessions, purchases: c.purchases });
-    for (const [month, sums] of edgeSums) for (const [value, s] of sums) perMonthOf.get(value)?.set(month, s);
+    const place = (value: string, month: string, s: Sums) => {
+      const cells = perMonthOf.get(value);
+      const i = monthIndex.get(month);
+      if (cells && i !== undefined) cells[i] = s;
+    };
+    for (const c of cells) place(c.value, c.month, c);
+    for (const [month, sums] of edgeSums) for (const [value, s] of sums) place(value, month, s);
   }
 
   // Month cells only for the rows answered.
   const rowOf = ({ value, perMonth, known, category }: ValueSums): ConversionRow => {
     const monthly: ConversionMonth[] = [];
-    for (const { month } of months) {
-      if (!monthCovered.get(month)) {
+    for (let i = 0; i < months.length; i++) {
+      const month = months[i]!.month;
+      if (!covered[i]) {
         monthly.push({ Month: month, Sessions: null, 'Conv. Rate': null, Purchases: null, tone: null });
         continue;
       }
       // a synced month without this value: GA4's own answer for the month has no row for it either
-      const s = perMonth.get(month);
+      const s = perMonth[i];
       if (!s) continue;
       const rate = conversionRate(s.purchases, s.sessions);
       monthly.push({ Month: month, Sessions: s.sessions, 'Conv. Rate': rate, Purchases: s.purchases, tone: toneOf(s.sessions, rate) });
